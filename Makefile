@@ -1,0 +1,45 @@
+# clearboard: `make serve` serves the game on http://127.0.0.1:8080,
+# `make test` runs every test. Both install what is missing first.
+
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+CARGO ?= cargo
+
+.PHONY: serve test build dist rust-test lint browser-test bench tools-build tools-browser clean
+
+serve: tools-build
+	trunk serve --release --offline --address 127.0.0.1 --port 8080
+
+test: lint rust-test
+
+tools-build:
+	./scripts/ensure-tools.sh build
+
+tools-browser:
+	./scripts/ensure-tools.sh browser
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --release --all-targets -- -D warnings
+
+rust-test:
+	$(CARGO) test --release
+
+build:
+	$(CARGO) build --release
+
+# The static bundle in dist/.
+dist: tools-build
+	trunk build --release --offline
+
+browser-test: dist tools-browser
+	cd tests/browser && node --test
+
+# Benchmarks: in-process ratios against baselines, then whole processes.
+bench: build
+	$(CARGO) bench --bench samegame
+	./scripts/bench-judges.sh
+
+clean:
+	$(CARGO) clean
+	rm -rf dist

@@ -1,0 +1,141 @@
+//! The `clearboard` command line: judges that read a problem's input on
+//! stdin and print its exact output, and helpers to generate inputs. Every
+//! rule comes from the engine modules; this file only reads, dispatches and
+//! prints.
+
+use std::io::{Read, Write};
+
+use crate::samegame;
+use crate::text::InputError;
+
+/// Exit status for bad input or bad usage.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+const USAGE: &str = "\
+clearboard — Same Game, path-connect, 连连看 and Mayan puzzle engines
+
+USAGE:
+  clearboard judge samegame     POJ 1027: greedy Same Game on stdin's games
+  clearboard gen samegame [--games N] [--seed S]
+                                print a random POJ 1027 input (default 20000 games, seed 1)
+  clearboard help               this text
+  clearboard --version          the version
+
+Judges read stdin and write stdout. Bad input gets one line on stderr naming
+the line and the problem, exit status 2, and nothing on stdout.
+";
+
+/// Runs the command line with `args` (without the program name); returns
+/// the exit status.
+pub fn run(args: &[String]) -> i32 {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match words.as_slice() {
+        [] | ["help"] | ["--help"] | ["-h"] => {
+            print!("{}", USAGE);
+            Ok(())
+        }
+        ["--version"] | ["-V"] => {
+            println!("clearboard {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        ["judge", "samegame"] => judge(samegame::poj::judge),
+        ["gen", "samegame", rest @ ..] => gen_samegame(rest),
+        _ => Err(CliError::Usage(format!(
+            "unknown command '{}'; see 'clearboard help'",
+            words.join(" ")
+        ))),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("clearboard: {}", e);
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+enum CliError {
+    Usage(String),
+    Input(InputError),
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::Usage(m) => write!(f, "{}", m),
+            CliError::Input(e) => write!(f, "stdin: {}", e),
+            CliError::Io(e) => write!(f, "{}", e),
+        }
+    }
+}
+
+/// Reads all of stdin as UTF-8 text, naming the line of a bad byte.
+fn read_stdin() -> Result<String, CliError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(CliError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        CliError::Input(InputError::new(line, "the input is not UTF-8 text"))
+    })
+}
+
+/// Writes all of `out` to stdout; a closed pipe is not an error.
+fn write_stdout(out: &[u8]) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out).and_then(|_| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
+        _ => Ok(()),
+    }
+}
+
+fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {
+    let input = read_stdin()?;
+    let out = f(&input).map_err(CliError::Input)?;
+    write_stdout(&out)
+}
+
+/// Parses `--name value` options into (name, value) pairs, allowing only
+/// `allowed` names.
+fn options<'a>(rest: &[&'a str], allowed: &[&str]) -> Result<Vec<(&'a str, u64)>, CliError> {
+    let mut out = Vec::new();
+    let mut it = rest.iter();
+    while let Some(&name) = it.next() {
+        let key = name.strip_prefix("--").filter(|k| allowed.contains(k));
+        let Some(key) = key else {
+            return Err(CliError::Usage(format!("unknown option '{}'", name)));
+        };
+        let Some(value) = it.next() else {
+            return Err(CliError::Usage(format!("option '{}' needs a value", name)));
+        };
+        let value = value.parse::<u64>().map_err(|_| {
+            CliError::Usage(format!(
+                "option '{}': '{}' is not a non-negative integer",
+                name, value
+            ))
+        })?;
+        out.push((key, value));
+    }
+    Ok(out)
+}
+
+fn gen_samegame(rest: &[&str]) -> Result<(), CliError> {
+    let mut games = 20_000;
+    let mut seed = 1;
+    for (k, v) in options(rest, &["games", "seed"])? {
+        match k {
+            "games" => games = v,
+            _ => seed = v,
+        }
+    }
+    if games == 0 {
+        return Err(CliError::Usage("--games must be positive".into()));
+    }
+    let out = samegame::poj::random_input(games, seed);
+    write_stdout(&out)
+}

@@ -1,0 +1,12 @@
+//! clearboard: engines for four tile puzzles — Same Game, the path-connect
+//! query (mahjong / POJ 1101), 连连看 (Lianliankan) and the Mayan puzzle —
+//! as plain Rust, with thin adapters for WebAssembly and the command line.
+//!
+//! Every rule lives in the engine modules; nothing in them imports
+//! wasm-bindgen or web-sys.
+
+pub mod cli;
+pub mod grid;
+pub mod rng;
+pub mod samegame;
+pub mod text;

@@ -1,0 +1,316 @@
+//! A bitboard Same Game position for engines that play many moves: one
+//! 64-bit mask per colour per column (bit r = row r), flood fill by shifts,
+//! adds and masks, gravity by squeezing bits out of a mask.
+//!
+//! It plays by exactly the rules of [`Board`] (the tests replay games on
+//! both and compare); it exists because branch-free mask arithmetic is many
+//! times faster than visiting cells one by one.
+
+use super::board::{Board, Cell};
+
+/// The bottommost-in-leftmost-column ball, size and colour of a cluster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitCluster {
+    /// Bottommost ball of its leftmost column.
+    pub anchor: Cell,
+    /// Number of balls.
+    pub size: usize,
+    /// Colour, 1..=9.
+    pub color: u8,
+}
+
+/// A settled Same Game position as column masks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BitBoard {
+    width: usize,
+    height: usize,
+    colors: usize,
+    /// Non-empty columns (always the leftmost ones).
+    used: usize,
+    /// `masks[k * (width + 2) + c + 1]`: balls of colour k + 1 in column c;
+    /// one zero column on each side so neighbours need no bounds checks.
+    masks: Vec<u64>,
+}
+
+/// Room for a board's padded columns in the fixed-size flood buffers
+/// (indices are masked with `LANES - 1`, so no bounds check is needed).
+const LANES: usize = 128;
+const _: () = assert!(super::board::MAX_SIDE + 2 <= LANES);
+
+/// Scratch space for floods: the colour being flooded and the cluster being
+/// grown, per padded column.
+#[derive(Clone, Debug)]
+pub struct Flood {
+    m: [u64; LANES],
+    cur: [u64; LANES],
+    /// Balls of the colour not yet in a cluster (all zero between uses).
+    rem: [u64; LANES],
+}
+
+impl Default for Flood {
+    fn default() -> Flood {
+        Flood {
+            m: [0; LANES],
+            cur: [0; LANES],
+            rem: [0; LANES],
+        }
+    }
+}
+
+impl Flood {
+    /// Loads the padded colour masks `m` (zero columns at both ends; floods
+    /// never read past the right one).
+    #[inline]
+    fn load(&mut self, m: &[u64]) {
+        self.m[..m.len()].copy_from_slice(m);
+    }
+
+    /// Grows the cluster of the loaded colour from `seed` (balls of it in
+    /// padded column `c0`) by sweeps right and left until a left sweep adds
+    /// nothing. Leaves it in `cur` and returns (size, lowest, highest padded
+    /// column).
+    #[inline(always)]
+    fn grow(&mut self, c0: usize, seed: u64) -> (usize, usize, usize) {
+        const K: usize = LANES - 1;
+        let (m, cur) = (&self.m, &mut self.cur);
+        let first = runs_through(m[c0 & K], seed);
+        cur[c0 & K] = first;
+        if first & (m[(c0 - 1) & K] | m[(c0 + 1) & K]) == 0 {
+            // A vertical run with no neighbour of its colour on either side.
+            return (first.count_ones() as usize, c0, c0);
+        }
+        let (mut lo, mut hi) = (c0, c0);
+        loop {
+            // Rightwards: each column takes what its left neighbour reaches.
+            let mut c = lo + 1;
+            loop {
+                let s = cur[(c - 1) & K] & m[c & K] & !cur[c & K];
+                if s != 0 {
+                    cur[c & K] |= runs_through(m[c & K], s);
+                    hi = hi.max(c);
+                } else if c > hi {
+                    break;
+                }
+                c += 1;
+            }
+            // Leftwards: each column takes what its right neighbour reaches.
+            let mut added = false;
+            let mut c = hi;
+            while c > 0 {
+                c -= 1;
+                let s = cur[(c + 1) & K] & m[c & K] & !cur[c & K];
+                if s != 0 {
+                    cur[c & K] |= runs_through(m[c & K], s);
+                    lo = lo.min(c);
+                    added = true;
+                } else if c < lo {
+                    break;
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+        let mut size = 0;
+        for c in lo..hi + 1 {
+            size += cur[c & K].count_ones() as usize;
+        }
+        (size, lo, hi)
+    }
+}
+
+/// All balls of `m` in a vertical run that holds a ball of `seed` (⊆ m).
+#[inline(always)]
+fn runs_through(m: u64, seed: u64) -> u64 {
+    // Upwards: adding the seeds carries through each run to its top.
+    let mut g = ((m.wrapping_add(seed) ^ m) & m) | seed;
+    // Downwards: an occluded fill in doubling steps.
+    let mut p = m;
+    g |= p & (g >> 1);
+    p &= p >> 1;
+    g |= p & (g >> 2);
+    p &= p >> 2;
+    g |= p & (g >> 4);
+    p &= p >> 4;
+    g |= p & (g >> 8);
+    p &= p >> 8;
+    g |= p & (g >> 16);
+    p &= p >> 16;
+    g | (p & (g >> 32))
+}
+
+/// `x` with the bits at the positions set in `gone` squeezed out (the bits
+/// above each fall one place per removed bit below them).
+#[inline]
+fn squeeze(mut x: u64, mut gone: u64) -> u64 {
+    while gone != 0 {
+        let p = 63 - gone.leading_zeros();
+        let low = (1u64 << p) - 1;
+        x = (x & low) | ((x >> 1) & !low);
+        gone &= low;
+    }
+    x
+}
+
+impl BitBoard {
+    /// The bitboard of `board`.
+    pub fn from_board(board: &Board) -> BitBoard {
+        let (width, height) = (board.width(), board.height());
+        let colors = board.colors() as usize;
+        let mut masks = vec![0u64; colors * (width + 2)];
+        for col in 0..width {
+            for row in 0..height {
+                let v = board.get(col, row);
+                if v != 0 {
+                    masks[(v as usize - 1) * (width + 2) + col + 1] |= 1 << row;
+                }
+            }
+        }
+        BitBoard {
+            width,
+            height,
+            colors,
+            used: board.used_width(),
+            masks,
+        }
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of balls.
+    pub fn balls(&self) -> usize {
+        self.masks.iter().map(|m| m.count_ones() as usize).sum()
+    }
+
+    /// The colour at (col, row), 0 when empty.
+    pub fn get(&self, col: usize, row: usize) -> u8 {
+        let stride = self.width + 2;
+        (0..self.colors)
+            .find(|k| self.masks[k * stride + col + 1] >> row & 1 != 0)
+            .map_or(0, |k| k as u8 + 1)
+    }
+
+    /// The greedy move of POJ 1027 (largest cluster; then leftmost column;
+    /// then bottommost ball), or `None` when no cluster of two is left.
+    pub fn greedy(&self, flood: &mut Flood) -> Option<BitCluster> {
+        const K: usize = LANES - 1;
+        let stride = self.width + 2;
+        // The best so far as one number: size, then leftmost, then bottommost.
+        let key = |size: usize, col: usize, row: u32| {
+            (size as u64) << 16 | ((255 - col) as u64) << 8 | (255 - row as u64)
+        };
+        let mut best = 0u64;
+        let mut best_color = 0;
+        for k in 0..self.colors {
+            flood.load(&self.masks[k * stride..(k + 1) * stride]);
+            let (m, rem) = (&flood.m, &mut flood.rem);
+            // Balls with a neighbour of their colour; the rest are alone.
+            let mut left = 0;
+            for c in 1..self.used + 1 {
+                let x = m[c & K];
+                let r = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
+                rem[c & K] = r;
+                left += r.count_ones() as usize;
+            }
+            'colour: for c in 1..self.used + 1 {
+                while flood.rem[c & K] != 0 {
+                    // No cluster left in this colour can reach the best.
+                    if (left as u64) < best >> 16 {
+                        break 'colour;
+                    }
+                    let seed = flood.rem[c & K] & flood.rem[c & K].wrapping_neg();
+                    let (size, lo, hi) = flood.grow(c, seed);
+                    left -= size;
+                    for j in lo..hi + 1 {
+                        flood.rem[j & K] &= !flood.cur[j & K];
+                        flood.cur[j & K] = 0;
+                    }
+                    let kk = key(size, c - 1, seed.trailing_zeros());
+                    if kk > best {
+                        best = kk;
+                        best_color = k as u8 + 1;
+                    }
+                }
+            }
+            flood.rem[..self.used + 2].fill(0);
+        }
+        (best != 0).then(|| BitCluster {
+            anchor: Cell::new(
+                255 - (best >> 8 & 255) as usize,
+                255 - (best & 255) as usize,
+            ),
+            size: (best >> 16) as usize,
+            color: best_color,
+        })
+    }
+
+    /// Removes the cluster at `cell` (which must hold a ball of a cluster of
+    /// two or more), lets balls fall and closes empty columns. Returns its
+    /// size.
+    pub fn remove(&mut self, cell: Cell, flood: &mut Flood) -> usize {
+        let stride = self.width + 2;
+        let c0 = cell.col as usize + 1;
+        let bit = 1u64 << cell.row;
+        let k = (0..self.colors)
+            .find(|k| self.masks[k * stride + c0] & bit != 0)
+            .expect("the cell holds a ball");
+        flood.load(&self.masks[k * stride..(k + 1) * stride]);
+        let (size, lo, hi) = flood.grow(c0, bit);
+        let mut emptied = false;
+        for c in lo..=hi {
+            let gone = std::mem::take(&mut flood.cur[c]);
+            let mut occupied = 0;
+            for j in 0..self.colors {
+                let m = &mut self.masks[j * stride + c];
+                *m = squeeze(*m, gone);
+                occupied |= *m;
+            }
+            emptied |= occupied == 0;
+        }
+        if emptied {
+            let mut to = 1;
+            for from in 1..=self.used {
+                if (0..self.colors).all(|j| self.masks[j * stride + from] == 0) {
+                    continue;
+                }
+                if from != to {
+                    for j in 0..self.colors {
+                        self.masks[j * stride + to] = self.masks[j * stride + from];
+                        self.masks[j * stride + from] = 0;
+                    }
+                }
+                to += 1;
+            }
+            self.used = to - 1;
+        }
+        size
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_through_fills_whole_runs_of_the_seeds() {
+        assert_eq!(runs_through(0b1110_1101, 0b0000_0100), 0b0000_1100);
+        assert_eq!(runs_through(0b1110_1101, 0b0100_0001), 0b1110_0001);
+        assert_eq!(runs_through(u64::MAX, 1 << 40), u64::MAX);
+        assert_eq!(runs_through(u64::MAX << 1, 1 << 63), u64::MAX << 1);
+    }
+
+    #[test]
+    fn squeeze_removes_bits_keeping_order() {
+        assert_eq!(squeeze(0b1011_0110, 0b0010_0100), 0b10_1010);
+        assert_eq!(squeeze(0b1, 0b1), 0);
+        assert_eq!(squeeze(u64::MAX, 1 << 63), u64::MAX >> 1);
+    }
+}

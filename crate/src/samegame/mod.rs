@@ -1,0 +1,16 @@
+//! Same Game: the board and its rules (clusters, removal, gravity, closing
+//! columns, scoring), the POJ 1027 greedy strategy, a game with undo/redo,
+//! the board text formats and the POJ 1027 judge.
+
+mod bits;
+mod board;
+mod game;
+mod greedy;
+pub mod poj;
+mod rules;
+
+pub use bits::{BitBoard, BitCluster, Flood};
+pub use board::{Board, Cell, Cluster, MoveError, Removal, COLOR_LETTERS, MAX_COLORS, MAX_SIDE};
+pub use game::{Game, Played};
+pub use greedy::{greedy_choice, GreedyChoice, Labeller, TieBreak};
+pub use rules::{Leftover, Points, Rules};

@@ -1,0 +1,182 @@
+//! The POJ 1027 judge: reads the problem's input, plays every game with the
+//! greedy strategy and prints the problem's output byte for byte.
+
+use crate::rng::Rng;
+use crate::text::{push_int, push_uint, InputError, Lines};
+
+use super::bits::{BitBoard, Flood};
+use super::board::{Board, COLOR_LETTERS};
+use super::rules::Rules;
+
+/// Columns of a POJ 1027 board.
+pub const WIDTH: usize = 15;
+/// Rows of a POJ 1027 board.
+pub const HEIGHT: usize = 10;
+
+/// Parses a POJ 1027 input: a positive game count, then per game an optional
+/// blank line and 10 rows of 15 letters R/G/B, top row first. The whole input
+/// is checked before anything is returned.
+pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
+    let mut lines = Lines::new(input);
+    let Some((n_line, first)) = lines.next_non_blank() else {
+        return Err(InputError::new(1, "missing the number of games"));
+    };
+    let count: u64 = match first.trim().parse::<i64>() {
+        Ok(n) if n > 0 => n as u64,
+        Ok(n) => {
+            return Err(InputError::new(
+                n_line,
+                format!("the number of games must be positive, not {}", n),
+            ))
+        }
+        Err(_) => {
+            return Err(InputError::new(
+                n_line,
+                format!("'{}' is not a number of games", first.trim()),
+            ))
+        }
+    };
+    let mut boards = Vec::new();
+    let mut rows = vec![vec![0u8; WIDTH]; HEIGHT];
+    for game in 1..=count {
+        for (r, row) in rows.iter_mut().enumerate() {
+            let next = if r == 0 {
+                lines.next_non_blank()
+            } else {
+                lines.next()
+            };
+            let Some((line_no, text)) = next else {
+                return Err(if r == 0 {
+                    InputError::new(
+                        lines.number() + 1,
+                        format!("the input ends before game {} of {}", game, count),
+                    )
+                } else {
+                    InputError::new(
+                        lines.number() + 1,
+                        format!("game {} has {} rows, expected {}", game, r, HEIGHT),
+                    )
+                });
+            };
+            parse_row(line_no, text.trim(), row)?;
+        }
+        boards.push(Board::from_rows(&rows, 3).expect("a 15×10 board of 3 colours is valid"));
+    }
+    if let Some((line_no, _)) = lines.next_non_blank() {
+        return Err(InputError::new(
+            line_no,
+            format!("more input after the {} announced games", count),
+        ));
+    }
+    Ok(boards)
+}
+
+fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputError> {
+    let bytes = text.as_bytes();
+    if let Some(p) = bytes.iter().position(|b| !matches!(b, b'R' | b'G' | b'B')) {
+        let ch = text[p..].chars().next().unwrap_or('?');
+        return Err(InputError::new(
+            line_no,
+            format!(
+                "column {}: '{}' is not R, G or B",
+                p + 1,
+                ch.escape_default()
+            ),
+        ));
+    }
+    if bytes.len() != WIDTH {
+        return Err(InputError::new(
+            line_no,
+            format!(
+                "a row has {} balls, found {}{}",
+                WIDTH,
+                bytes.len(),
+                if bytes.len() < WIDTH {
+                    " (too short)"
+                } else {
+                    " (too long)"
+                }
+            ),
+        ));
+    }
+    for (cell, &b) in row.iter_mut().zip(bytes) {
+        *cell = match b {
+            b'R' => 1,
+            b'G' => 2,
+            _ => 3,
+        };
+    }
+    Ok(())
+}
+
+/// Plays `board` greedily and appends the judge's lines for game `number`
+/// (without the blank line that separates games).
+pub fn play_game(number: u64, board: &Board, flood: &mut Flood, out: &mut Vec<u8>) {
+    let rules = Rules::default();
+    out.extend_from_slice(b"Game ");
+    push_uint(out, number);
+    out.extend_from_slice(b":\n\n");
+    let mut score: i64 = 0;
+    let mut balls = board.balls();
+    let mut moves = 0u64;
+    let mut bits = BitBoard::from_board(board);
+    while let Some(choice) = bits.greedy(flood) {
+        moves += 1;
+        let points = rules.move_points(choice.size);
+        score += points;
+        balls -= choice.size;
+        out.extend_from_slice(b"Move ");
+        push_uint(out, moves);
+        out.extend_from_slice(b" at (");
+        push_uint(out, choice.anchor.row as u64 + 1);
+        out.push(b',');
+        push_uint(out, choice.anchor.col as u64 + 1);
+        out.extend_from_slice(b"): removed ");
+        push_uint(out, choice.size as u64);
+        out.extend_from_slice(b" balls of color ");
+        out.push(COLOR_LETTERS[choice.color as usize - 1]);
+        out.extend_from_slice(b", got ");
+        push_int(out, points);
+        out.extend_from_slice(b" points.\n");
+        bits.remove(choice.anchor, flood);
+    }
+    score += rules.end_adjustment(balls);
+    out.extend_from_slice(b"Final score: ");
+    push_int(out, score);
+    out.extend_from_slice(b", with ");
+    push_uint(out, balls as u64);
+    out.extend_from_slice(b" balls remaining.\n");
+}
+
+/// The judge's whole output for `input`, or the first input error.
+pub fn judge(input: &str) -> Result<Vec<u8>, InputError> {
+    let boards = parse(input)?;
+    let mut out = Vec::with_capacity(boards.len() * 2048);
+    let mut flood = Flood::default();
+    for (i, board) in boards.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        play_game(i as u64 + 1, board, &mut flood, &mut out);
+    }
+    Ok(out)
+}
+
+/// A POJ 1027 input of `games` random boards (each ball uniformly R, G or
+/// B), the same for the same `seed` everywhere.
+pub fn random_input(games: u64, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(games as usize * (HEIGHT * (WIDTH + 1) + 1) + 24);
+    push_uint(&mut out, games);
+    for _ in 0..games {
+        out.extend_from_slice(b"\n\n");
+        for r in 0..HEIGHT {
+            if r > 0 {
+                out.push(b'\n');
+            }
+            out.extend((0..WIDTH).map(|_| b"RGB"[rng.below(3) as usize]));
+        }
+    }
+    out.push(b'\n');
+    out
+}

@@ -1,0 +1,139 @@
+//! Text helpers shared by the judges and the command line: numbered input
+//! lines with CRLF accepted, errors that name a line, and fast number output.
+
+use std::fmt;
+
+/// An input error: the 1-based line it was found on (0 when it concerns the
+/// input as a whole) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number; 0 for "the input as a whole" (e.g. it ended early).
+    pub line: usize,
+    /// What is wrong, in a few words.
+    pub message: String,
+}
+
+impl InputError {
+    /// An error on `line`.
+    pub fn new(line: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The lines of a text with their 1-based numbers; a trailing `\r` is
+/// dropped from each, and a final newline does not make an extra line.
+#[derive(Clone)]
+pub struct Lines<'a> {
+    rest: &'a str,
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Lines of `text`.
+    pub fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            rest: text,
+            number: 0,
+        }
+    }
+
+    /// The number of the last line returned (0 before the first).
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The next line that is not blank (only spaces, tabs), with its number.
+    pub fn next_non_blank(&mut self) -> Option<(usize, &'a str)> {
+        self.by_ref().find(|(_, l)| !l.trim().is_empty())
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match self.rest.find('\n') {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, ""),
+        };
+        self.rest = rest;
+        self.number += 1;
+        Some((self.number, line.strip_suffix('\r').unwrap_or(line)))
+    }
+}
+
+/// Appends the decimal digits of `n`.
+pub fn push_uint(out: &mut Vec<u8>, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Appends the decimal digits of `n`, with a `-` when negative.
+pub fn push_int(out: &mut Vec<u8>, n: i64) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    push_uint(out, n.unsigned_abs());
+}
+
+/// Parses a whitespace-separated list of integers on one line, naming the
+/// line on failure.
+pub fn parse_ints(line_no: usize, line: &str) -> Result<Vec<i64>, InputError> {
+    line.split_ascii_whitespace()
+        .map(|t| {
+            t.parse::<i64>()
+                .map_err(|_| InputError::new(line_no, format!("'{}' is not an integer", t)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_strip_cr_and_count_from_one() {
+        let v: Vec<_> = Lines::new("a\r\n\nb").collect();
+        assert_eq!(v, vec![(1, "a"), (2, ""), (3, "b")]);
+        assert_eq!(Lines::new("a\n").count(), 1);
+        assert_eq!(Lines::new("").count(), 0);
+    }
+
+    #[test]
+    fn numbers_print_in_decimal() {
+        let mut out = Vec::new();
+        push_uint(&mut out, 0);
+        out.push(b' ');
+        push_uint(&mut out, 18446744073709551615);
+        out.push(b' ');
+        push_int(&mut out, -42);
+        assert_eq!(out, b"0 18446744073709551615 -42");
+    }
+}

@@ -1,0 +1,155 @@
+//! `clearboard judge samegame`: the POJ 1027 sample byte for byte, input
+//! variants the statement allows, and every kind of malformed input.
+
+mod common;
+use common::{assert_rejected, clearboard};
+
+const SAMPLE_IN: &str = include_str!("data/poj1027-sample.in");
+const SAMPLE_OUT: &str = include_str!("data/poj1027-sample.out");
+
+fn judge(input: &str) -> common::Run {
+    clearboard(&["judge", "samegame"], input.as_bytes())
+}
+
+#[test]
+fn the_seed_sample_reproduces_exactly() {
+    let run = judge(SAMPLE_IN);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, SAMPLE_OUT);
+    assert!(
+        run.stdout.lines().all(|l| !l.ends_with(' ')),
+        "no trailing spaces"
+    );
+}
+
+#[test]
+fn crlf_and_missing_blank_lines_are_accepted() {
+    let no_blanks: String = SAMPLE_IN
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{}\r\n", l))
+        .collect();
+    let run = judge(&no_blanks);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, SAMPLE_OUT);
+}
+
+fn game(rows: &[&str]) -> String {
+    format!("1\n\n{}\n", rows.join("\n"))
+}
+
+fn sample_rows() -> Vec<&'static str> {
+    SAMPLE_IN.lines().skip(2).take(10).collect()
+}
+
+#[test]
+fn a_missing_count_is_rejected() {
+    assert_rejected(
+        &["judge", "samegame"],
+        "",
+        Some(1),
+        "missing the number of games",
+    );
+    assert_rejected(
+        &["judge", "samegame"],
+        "\n\n",
+        Some(1),
+        "missing the number of games",
+    );
+}
+
+#[test]
+fn a_non_positive_or_non_numeric_count_is_rejected() {
+    assert_rejected(&["judge", "samegame"], "0\n", Some(1), "must be positive");
+    assert_rejected(&["judge", "samegame"], "-2\n", Some(1), "must be positive");
+    assert_rejected(
+        &["judge", "samegame"],
+        "two\n",
+        Some(1),
+        "not a number of games",
+    );
+}
+
+#[test]
+fn fewer_games_than_announced_are_rejected_before_anything_is_printed() {
+    let input = SAMPLE_IN.replacen('3', "4", 1);
+    assert_rejected(&["judge", "samegame"], &input, None, "before game 4 of 4");
+}
+
+#[test]
+fn too_few_rows_are_rejected() {
+    let rows = sample_rows();
+    assert_rejected(
+        &["judge", "samegame"],
+        &game(&rows[..7]),
+        Some(10),
+        "has 7 rows, expected 10",
+    );
+}
+
+#[test]
+fn short_and_long_rows_are_rejected_with_their_line() {
+    let mut rows = sample_rows();
+    rows[3] = "RGBRGBRGBRGBRG";
+    assert_rejected(&["judge", "samegame"], &game(&rows), Some(6), "too short");
+    rows[3] = "RGBRGBRGBRGBRGBR";
+    assert_rejected(&["judge", "samegame"], &game(&rows), Some(6), "too long");
+}
+
+#[test]
+fn a_letter_other_than_r_g_b_is_rejected() {
+    let mut rows = sample_rows();
+    rows[9] = "RGBRGBRGBRGYRGB";
+    assert_rejected(
+        &["judge", "samegame"],
+        &game(&rows),
+        Some(12),
+        "column 12: 'Y' is not R, G or B",
+    );
+    rows[9] = "RGBRGBRGB GBRGB";
+    assert_rejected(&["judge", "samegame"], &game(&rows), Some(12), "column 10");
+}
+
+#[test]
+fn extra_games_beyond_the_count_are_rejected() {
+    let input = SAMPLE_IN.replacen('3', "2", 1);
+    assert_rejected(
+        &["judge", "samegame"],
+        &input,
+        Some(25),
+        "more input after the 2 announced games",
+    );
+}
+
+#[test]
+fn binary_input_is_rejected_not_panicked_on() {
+    let run = clearboard(&["judge", "samegame"], b"1\n\xff\xfe\n");
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("line 2: the input is not UTF-8 text"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn unknown_commands_and_options_are_usage_errors() {
+    assert_rejected(&["judge", "nothing"], "", None, "unknown command");
+    assert_rejected(&["gen", "samegame", "--games"], "", None, "needs a value");
+    assert_rejected(
+        &["gen", "samegame", "--colour", "3"],
+        "",
+        None,
+        "unknown option",
+    );
+}
+
+#[test]
+fn generated_inputs_are_valid_judge_inputs() {
+    let gen = clearboard(&["gen", "samegame", "--games", "50", "--seed", "7"], b"");
+    assert_eq!(gen.code, 0);
+    let run = judge(&gen.stdout);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.matches("Final score").count(), 50);
+}

@@ -1,0 +1,148 @@
+//! Same Game properties over random boards and random play.
+
+use clearboard::samegame::{greedy_choice, BitBoard, Board, Cell, Flood, Game, Labeller, Rules};
+use proptest::prelude::*;
+
+fn arb_board() -> impl Strategy<Value = Board> {
+    (1usize..=9, 1usize..=9, 2u8..=5).prop_flat_map(|(w, h, k)| {
+        proptest::collection::vec(0u8..=k, w * h).prop_map(move |cells| {
+            let rows: Vec<Vec<u8>> = cells.chunks(w).map(|r| r.to_vec()).collect();
+            Board::from_rows(&rows, k).unwrap()
+        })
+    })
+}
+
+/// No ball floats and no empty column stands left of a non-empty one.
+fn settled(b: &Board) -> bool {
+    let mut seen_empty_column = false;
+    for col in 0..b.width() {
+        let column: Vec<u8> = (0..b.height()).map(|r| b.get(col, r)).collect();
+        if column.windows(2).any(|w| w[0] == 0 && w[1] != 0) {
+            return false;
+        }
+        if column[0] == 0 {
+            seen_empty_column = true;
+        } else if seen_empty_column {
+            return false;
+        }
+    }
+    true
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_play_keeps_the_board_settled_and_counts_every_ball(
+        board in arb_board(),
+        picks in proptest::collection::vec(any::<u16>(), 0..60),
+    ) {
+        let initial = board.balls();
+        prop_assert!(settled(&board));
+        let mut game = Game::new(board, Rules::default());
+        let mut removed = 0;
+        for pick in picks {
+            let moves: Vec<_> = game.board().clusters().into_iter().filter(|c| c.size() >= 2).collect();
+            if moves.is_empty() {
+                prop_assert!(game.is_over());
+                break;
+            }
+            let c = &moves[pick as usize % moves.len()];
+            let cell = c.cells[pick as usize % c.size()];
+            let played = game.play(cell).unwrap();
+            prop_assert_eq!(played.size, c.size());
+            prop_assert_eq!(played.cell, c.anchor);
+            removed += played.size;
+            prop_assert!(settled(game.board()));
+            prop_assert_eq!(removed + game.board().balls(), initial);
+        }
+    }
+
+    #[test]
+    fn the_greedy_move_is_a_largest_cluster_leftmost_then_bottommost(board in arb_board()) {
+        let clusters = board.clusters();
+        match greedy_choice(&board, &mut Labeller::default()) {
+            None => prop_assert!(clusters.iter().all(|c| c.size() < 2)),
+            Some(g) => {
+                let largest = clusters.iter().map(|c| c.size()).max().unwrap();
+                prop_assert_eq!(g.size, largest);
+                let tied: Vec<_> = clusters.iter().filter(|c| c.size() == largest).collect();
+                prop_assert_eq!(g.ties, tied.len());
+                // The bottommost ball in the leftmost column over all tied clusters.
+                let want = tied.iter().flat_map(|c| c.cells.iter()).min().unwrap();
+                prop_assert_eq!(g.anchor, *want);
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_games_score_the_sum_of_their_moves_plus_the_bonus(board in arb_board()) {
+        let mut game = Game::new(board, Rules::default());
+        let mut labeller = Labeller::default();
+        let mut sum = 0;
+        while let Some(g) = greedy_choice(game.board(), &mut labeller) {
+            sum += game.play(g.anchor).unwrap().points;
+        }
+        let bonus = if game.board().balls() == 0 { 1000 } else { 0 };
+        prop_assert_eq!(game.score(), sum + bonus);
+    }
+
+    #[test]
+    fn the_bitboard_plays_greedy_exactly_like_the_board(board in arb_board()) {
+        let mut slow = board.clone();
+        let mut fast = BitBoard::from_board(&board);
+        let (mut labeller, mut flood) = (Labeller::default(), Flood::default());
+        loop {
+            let want = greedy_choice(&slow, &mut labeller);
+            let got = fast.greedy(&mut flood);
+            prop_assert_eq!(want.map(|g| (g.anchor, g.size, g.color)), got.map(|g| (g.anchor, g.size, g.color)));
+            let Some(g) = want else { break };
+            slow.remove(g.anchor).unwrap();
+            prop_assert_eq!(fast.remove(g.anchor, &mut flood), g.size);
+            for col in 0..slow.width() {
+                for row in 0..slow.height() {
+                    prop_assert_eq!(fast.get(col, row), slow.get(col, row));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_bitboard_removes_any_cluster_like_the_board(board in arb_board(), picks in proptest::collection::vec(any::<u16>(), 0..30)) {
+        let mut slow = board.clone();
+        let mut fast = BitBoard::from_board(&board);
+        let mut flood = Flood::default();
+        for pick in picks {
+            let moves: Vec<_> = slow.clusters().into_iter().filter(|c| c.size() >= 2).collect();
+            if moves.is_empty() { break; }
+            let c = &moves[pick as usize % moves.len()];
+            let cell: Cell = c.cells[pick as usize % c.size()];
+            slow.remove(cell).unwrap();
+            prop_assert_eq!(fast.remove(cell, &mut flood), c.size());
+            prop_assert_eq!(fast.balls(), slow.balls());
+            for col in 0..slow.width() {
+                for row in 0..slow.height() {
+                    prop_assert_eq!(fast.get(col, row), slow.get(col, row));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn tall_and_wide_boards_up_to_64_play_alike() {
+    for (w, h, k, seed) in [(64, 64, 2, 1), (30, 30, 4, 2), (1, 64, 3, 3), (64, 1, 2, 4)] {
+        let board = Board::random(w, h, k, seed).unwrap();
+        let mut slow = board.clone();
+        let mut fast = BitBoard::from_board(&board);
+        let (mut labeller, mut flood) = (Labeller::default(), Flood::default());
+        while let Some(g) = greedy_choice(&slow, &mut labeller) {
+            let f = fast.greedy(&mut flood).unwrap();
+            assert_eq!((f.anchor, f.size), (g.anchor, g.size));
+            slow.remove(g.anchor).unwrap();
+            fast.remove(g.anchor, &mut flood);
+        }
+        assert!(fast.greedy(&mut flood).is_none());
+        assert_eq!(fast.balls(), slow.balls());
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what `make serve` and `make test` need and is missing; does nothing
+# for what is already there. `build` = the wasm toolchain (target, Trunk,
+# wasm-bindgen CLI); `browser` = Debian's Chromium and the browser suite's
+# node modules. Versions are pinned (see ../shared/TOOLCHAIN.md).
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+export PATH="$HOME/.cargo/bin:$PATH"
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+say() { echo "ensure-tools: $*" >&2; }
+
+build_tools() {
+    if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        say "adding the wasm32-unknown-unknown target"
+        rustup target add wasm32-unknown-unknown
+    fi
+    if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+        say "installing trunk $TRUNK_VERSION (about 11 minutes on 2 cores)"
+        cargo install --locked "trunk@$TRUNK_VERSION"
+    fi
+    if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+        say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 5 minutes)"
+        # Not --locked: its lock file names a crate version the mirror lacks.
+        cargo install "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+    fi
+}
+
+browser_tools() {
+    if ! command -v chromium >/dev/null 2>&1; then
+        say "installing Debian's chromium"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y chromium >/dev/null 2>&1 || {
+            apt-get update >/dev/null
+            apt-get install -y chromium >/dev/null
+        }
+    fi
+    if [ ! -d "$root/tests/browser/node_modules/playwright-core" ]; then
+        say "installing the browser suite's node modules"
+        (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+for what in "$@"; do
+    case "$what" in
+        build) build_tools ;;
+        browser) browser_tools ;;
+        *) say "unknown set '$what' (build, browser)"; exit 2 ;;
+    esac
+done
