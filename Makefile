@@ -38,6 +38,7 @@ browser-test: dist tools-browser
 # Benchmarks: in-process ratios against baselines, then whole processes.
 bench: build
 	$(CARGO) bench --bench samegame
+	$(CARGO) bench --bench connect
 	./scripts/bench-judges.sh
 
 clean:

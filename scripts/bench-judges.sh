@@ -43,3 +43,17 @@ if [ -f "$seeds/001_fcb14cc378d24554.txt" ]; then
 else
     echo "samegame: ../shared/seeds not found; skipped the seed comparison"
 fi
+
+# --- mahjong (seed 002, C++) ---
+"$bin" gen mahjong --size 75 --percent 33 --queries 20000 --seed 1 > "$out/mahjong.in"
+if [ -f "$seeds/002_b7f1e991508ba0db.txt" ]; then
+    sed -n '/^#include<bits/,$p' "$seeds/002_b7f1e991508ba0db.txt" > "$out/seed-mahjong.cpp"
+    g++ -O2 -o "$out/seed-mahjong" "$out/seed-mahjong.cpp" 2>/dev/null
+    judge_mahjong() { "$bin" judge mahjong < "$out/mahjong.in"; }
+    seed_mahjong() { "$out/seed-mahjong" < "$out/mahjong.in"; }
+    ts=$(best_of 3 seed_mahjong)
+    tc=$(best_of 5 judge_mahjong)
+    report "mahjong, 20000 queries" 20000 "$ts" "$tc"
+else
+    echo "mahjong: ../shared/seeds not found; skipped the seed comparison"
+fi

@@ -5,6 +5,7 @@
 
 use std::io::{Read, Write};
 
+use crate::connect;
 use crate::samegame;
 use crate::text::InputError;
 
@@ -16,8 +17,12 @@ clearboard — Same Game, path-connect, 连连看 and Mayan puzzle engines
 
 USAGE:
   clearboard judge samegame     POJ 1027: greedy Same Game on stdin's games
+  clearboard judge mahjong      mahjong path query: fewest segments per query, 0 if none
+  clearboard judge poj1101      POJ 1101 'The Game': boards of path queries
   clearboard gen samegame [--games N] [--seed S]
                                 print a random POJ 1027 input (default 20000 games, seed 1)
+  clearboard gen mahjong [--size N] [--percent P] [--queries Q] [--seed S]
+                                print a random mahjong input (default 75, 33 %, 20000, seed 1)
   clearboard help               this text
   clearboard --version          the version
 
@@ -39,7 +44,10 @@ pub fn run(args: &[String]) -> i32 {
             Ok(())
         }
         ["judge", "samegame"] => judge(samegame::poj::judge),
+        ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
+        ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
         ["gen", "samegame", rest @ ..] => gen_samegame(rest),
+        ["gen", "mahjong", rest @ ..] => gen_mahjong(rest),
         _ => Err(CliError::Usage(format!(
             "unknown command '{}'; see 'clearboard help'",
             words.join(" ")
@@ -138,4 +146,27 @@ fn gen_samegame(rest: &[&str]) -> Result<(), CliError> {
     }
     let out = samegame::poj::random_input(games, seed);
     write_stdout(&out)
+}
+
+fn gen_mahjong(rest: &[&str]) -> Result<(), CliError> {
+    let (mut size, mut percent, mut queries, mut seed) = (75, 33, 20_000, 1);
+    for (k, v) in options(rest, &["size", "percent", "queries", "seed"])? {
+        match k {
+            "size" => size = v,
+            "percent" => percent = v,
+            "queries" => queries = v,
+            _ => seed = v,
+        }
+    }
+    if !(1..=connect::judge::JUDGE_MAX_SIDE as u64).contains(&size) || percent > 100 {
+        return Err(CliError::Usage(
+            "--size is 1..=75 and --percent 0..=100".into(),
+        ));
+    }
+    write_stdout(&connect::judge::random_mahjong_input(
+        size as usize,
+        percent,
+        queries as usize,
+        seed,
+    ))
 }

@@ -6,6 +6,7 @@
 //! wasm-bindgen or web-sys.
 
 pub mod cli;
+pub mod connect;
 pub mod grid;
 pub mod rng;
 pub mod samegame;

@@ -1,0 +1,310 @@
+//! The judges: `mahjong` (seed 002: one board, answers the fewest segments
+//! or 0) and `poj1101` (several boards, "Board #n:" / "Pair m: k segments.").
+//! Inputs are checked whole before anything is printed.
+
+use crate::text::{push_uint, InputError, Lines};
+
+use super::{Board, PathFinder, Pos};
+
+/// Largest board side the judges accept.
+pub const JUDGE_MAX_SIDE: usize = 75;
+
+/// One board with its queries.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The board (every tile kind 1).
+    pub board: Board,
+    /// The queries, as pairs of cells.
+    pub queries: Vec<(Pos, Pos)>,
+}
+
+/// Reads lines, and whitespace-separated tokens across lines, with numbers.
+struct Reader<'a> {
+    lines: Lines<'a>,
+    /// Tokens left on the current line, with its number.
+    pending: Vec<(usize, &'a str)>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Reader<'a> {
+        Reader {
+            lines: Lines::new(text),
+            pending: Vec::new(),
+        }
+    }
+
+    /// The next token, reading further lines as needed.
+    fn token(&mut self) -> Option<(usize, &'a str)> {
+        while self.pending.is_empty() {
+            let (n, line) = self.lines.next()?;
+            self.pending = line
+                .split_ascii_whitespace()
+                .rev()
+                .map(|t| (n, t))
+                .collect();
+        }
+        self.pending.pop()
+    }
+
+    /// Errors if the current line has tokens left.
+    fn line_done(&mut self) -> Result<(), InputError> {
+        match self.pending.last() {
+            Some(&(n, t)) => Err(InputError::new(
+                n,
+                format!("unexpected '{}' after the terminating zeros", t),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The header `w h` of a board: the next non-blank line. `None` at the
+    /// end of the input.
+    fn header(&mut self) -> Result<Option<(usize, i64, i64)>, InputError> {
+        debug_assert!(self.pending.is_empty());
+        let Some((n, line)) = self.lines.next_non_blank() else {
+            return Ok(None);
+        };
+        let bad = || {
+            InputError::new(
+                n,
+                format!(
+                    "a board starts with two integers 'w h', found '{}'",
+                    line.trim()
+                ),
+            )
+        };
+        let t: Vec<&str> = line.split_ascii_whitespace().collect();
+        if t.len() != 2 {
+            return Err(bad());
+        }
+        let w = t[0].parse::<i64>().map_err(|_| bad())?;
+        let h = t[1].parse::<i64>().map_err(|_| bad())?;
+        Ok(Some((n, w, h)))
+    }
+}
+
+fn check_size(line: usize, w: i64, h: i64) -> Result<(usize, usize), InputError> {
+    let max = JUDGE_MAX_SIDE as i64;
+    if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
+        return Err(InputError::new(
+            line,
+            format!(
+                "the board must be 1 to {} wide and high, not {} × {}",
+                max, w, h
+            ),
+        ));
+    }
+    Ok((w as usize, h as usize))
+}
+
+/// Reads the `h` rows of a `w`-wide board: `X` is a tile, a space is empty;
+/// a short row (or an empty line) is padded with spaces.
+fn rows(r: &mut Reader, w: usize, h: usize) -> Result<Board, InputError> {
+    let mut board = Board::new(w, h).expect("the size was checked");
+    for y in 0..h {
+        let Some((n, line)) = r.lines.next() else {
+            return Err(InputError::new(
+                r.lines.number() + 1,
+                format!("the input ends before row {} of {}", y + 1, h),
+            ));
+        };
+        for (x, ch) in line.chars().enumerate() {
+            match ch {
+                'X' if x < w => board.set(Pos::new(x as i32, y as i32), 1),
+                ' ' => {}
+                'X' => {
+                    return Err(InputError::new(
+                        n,
+                        format!("row {} is longer than the board's {} columns", y + 1, w),
+                    ))
+                }
+                other => {
+                    return Err(InputError::new(
+                        n,
+                        format!(
+                            "column {}: '{}' is neither 'X' nor a space",
+                            x + 1,
+                            other.escape_default()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(board)
+}
+
+/// Reads queries `x1 y1 x2 y2` until `0 0 0 0` (or the end of the input).
+fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputError> {
+    let mut out = Vec::new();
+    loop {
+        let Some((first_line, t)) = r.token() else {
+            return Ok(out);
+        };
+        let mut nums = [0i64; 4];
+        let mut last_line = first_line;
+        for (i, num) in nums.iter_mut().enumerate() {
+            let (n, t) = if i == 0 {
+                (first_line, t)
+            } else {
+                match r.token() {
+                    Some(x) => x,
+                    None => {
+                        return Err(InputError::new(
+                            last_line,
+                            format!("the input ends inside a query ({} of 4 numbers)", i),
+                        ))
+                    }
+                }
+            };
+            last_line = n;
+            *num = t
+                .parse()
+                .map_err(|_| InputError::new(n, format!("'{}' is not a coordinate", t)))?;
+        }
+        if nums == [0; 4] {
+            r.line_done()?;
+            return Ok(out);
+        }
+        let names = ["x1", "y1", "x2", "y2"];
+        for (i, &v) in nums.iter().enumerate() {
+            let limit = if i % 2 == 0 { w } else { h } as i64;
+            if !(1..=limit).contains(&v) {
+                return Err(InputError::new(
+                    last_line,
+                    format!("{} = {} is outside the board (1..={})", names[i], v, limit),
+                ));
+            }
+        }
+        let a = Pos::new(nums[0] as i32 - 1, nums[1] as i32 - 1);
+        let b = Pos::new(nums[2] as i32 - 1, nums[3] as i32 - 1);
+        if a == b {
+            return Err(InputError::new(
+                last_line,
+                "the query names the same cell twice",
+            ));
+        }
+        out.push((a, b));
+    }
+}
+
+/// Parses the mahjong input: `w h`, h rows, queries until `0 0 0 0`.
+pub fn parse_mahjong(input: &str) -> Result<Case, InputError> {
+    let mut r = Reader::new(input);
+    let Some((n, w, h)) = r.header()? else {
+        return Err(InputError::new(1, "missing the header 'w h'"));
+    };
+    let (w, h) = check_size(n, w, h)?;
+    let board = rows(&mut r, w, h)?;
+    let queries = queries(&mut r, w, h)?;
+    if let Some((n, t)) = r.token() {
+        return Err(InputError::new(
+            n,
+            format!("unexpected '{}' after the last query", t),
+        ));
+    }
+    Ok(Case { board, queries })
+}
+
+/// Parses the POJ 1101 input: boards (`w h`, rows, queries until
+/// `0 0 0 0`) until `0 0`.
+pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
+    let mut r = Reader::new(input);
+    let mut cases = Vec::new();
+    loop {
+        let Some((n, w, h)) = r.header()? else {
+            return Ok(cases);
+        };
+        if (w, h) == (0, 0) {
+            if let Some((n, t)) = r.token() {
+                return Err(InputError::new(
+                    n,
+                    format!("unexpected '{}' after the final '0 0'", t),
+                ));
+            }
+            return Ok(cases);
+        }
+        let (w, h) = check_size(n, w, h)?;
+        let board = rows(&mut r, w, h)?;
+        let queries = queries(&mut r, w, h)?;
+        cases.push(Case { board, queries });
+    }
+}
+
+/// The mahjong judge: one line per query, the fewest segments or 0.
+pub fn judge_mahjong(input: &str) -> Result<Vec<u8>, InputError> {
+    let case = parse_mahjong(input)?;
+    let mut finder = PathFinder::new(&case.board);
+    let mut out = Vec::with_capacity(case.queries.len() * 3);
+    for &(a, b) in &case.queries {
+        push_uint(&mut out, finder.segments(a, b).unwrap_or(0) as u64);
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// The POJ 1101 judge.
+pub fn judge_poj1101(input: &str) -> Result<Vec<u8>, InputError> {
+    let cases = parse_poj1101(input)?;
+    let mut out = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let mut finder = PathFinder::new(&case.board);
+        out.extend_from_slice(b"Board #");
+        push_uint(&mut out, i as u64 + 1);
+        out.extend_from_slice(b":\n");
+        for (m, &(a, b)) in case.queries.iter().enumerate() {
+            out.extend_from_slice(b"Pair ");
+            push_uint(&mut out, m as u64 + 1);
+            out.extend_from_slice(b": ");
+            match finder.segments(a, b) {
+                Some(k) => {
+                    push_uint(&mut out, k as u64);
+                    out.extend_from_slice(b" segments.\n");
+                }
+                None => out.extend_from_slice(b"impossible.\n"),
+            }
+        }
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// A mahjong input: a `size` × `size` board where each cell is a tile with
+/// probability `percent`/100, and `queries` random pairs of distinct tiles,
+/// the same for the same `seed` everywhere.
+pub fn random_mahjong_input(size: usize, percent: u64, queries: usize, seed: u64) -> Vec<u8> {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut out = Vec::new();
+    push_uint(&mut out, size as u64);
+    out.push(b' ');
+    push_uint(&mut out, size as u64);
+    out.push(b'\n');
+    let mut tiles = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            let tile = rng.below(100) < percent;
+            out.push(if tile { b'X' } else { b' ' });
+            if tile {
+                tiles.push((x + 1, y + 1));
+            }
+        }
+        out.push(b'\n');
+    }
+    if tiles.len() >= 2 {
+        for _ in 0..queries {
+            let a = tiles[rng.below(tiles.len() as u64) as usize];
+            let mut b = a;
+            while b == a {
+                b = tiles[rng.below(tiles.len() as u64) as usize];
+            }
+            for v in [a.0, a.1, b.0, b.1] {
+                push_uint(&mut out, v as u64);
+                out.push(b' ');
+            }
+            out.pop();
+            out.push(b'\n');
+        }
+    }
+    out.extend_from_slice(b"0 0 0 0\n");
+    out
+}

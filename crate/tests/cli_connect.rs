@@ -1,0 +1,125 @@
+//! `clearboard judge mahjong` and `clearboard judge poj1101`: samples,
+//! tolerated input variants, and every kind of malformed input.
+
+mod common;
+use common::{assert_rejected, clearboard};
+
+const MAHJONG: &str = "5 4 \nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3 \n1 3 4 4 \n2 3 3 4 \n0 0 0 0 \n";
+
+#[test]
+fn the_mahjong_sample_gives_4_3_0() {
+    let run = clearboard(&["judge", "mahjong"], MAHJONG.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "4\n3\n0\n");
+}
+
+#[test]
+fn short_rows_empty_rows_and_crlf_are_accepted() {
+    let input = "5 3\r\nX\r\n\r\n    X\r\n1 1 5 3\r\n0 0 0 0\r\n";
+    let run = clearboard(&["judge", "mahjong"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "2\n");
+}
+
+#[test]
+fn an_empty_cell_in_a_query_is_answered_like_any_other() {
+    let run = clearboard(
+        &["judge", "mahjong"],
+        b"3 1\nX X\n1 1 2 1\n1 1 3 1\n0 0 0 0\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "1\n1\n");
+}
+
+#[test]
+fn an_impossible_query_does_not_open_its_tiles_for_later_queries() {
+    // (2,3)-(3,4) is impossible; later queries must not pass through the
+    // tiles at (2,3) and (3,4), as the seed's program does (it answers 1,
+    // 1 and 4 here).
+    let input = "5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 3 4\n1 3 3 3\n2 4 4 4\n1 1 3 3\n0 0 0 0\n";
+    let run = clearboard(&["judge", "mahjong"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "0\n0\n3\n0\n");
+}
+
+const POJ: &str = "5 4\nXXXXX\nX   X\nXXX X\n XXX\n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n";
+
+#[test]
+fn poj1101_prints_boards_and_pairs() {
+    let run = clearboard(&["judge", "poj1101"], POJ.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "Board #1:\nPair 1: 4 segments.\nPair 2: 3 segments.\nPair 3: impossible.\n\n\
+         Board #2:\nPair 1: 1 segments.\n\n"
+    );
+}
+
+#[test]
+fn bad_headers_are_rejected() {
+    for (input, what) in [
+        ("", "missing the header"),
+        ("5\n", "two integers"),
+        ("a b\n", "two integers"),
+        ("0 4\n", "1 to 75"),
+        ("76 2\n", "1 to 75"),
+        ("-1 3\n", "1 to 75"),
+    ] {
+        assert_rejected(&["judge", "mahjong"], input, Some(1), what);
+    }
+}
+
+#[test]
+fn bad_rows_are_rejected() {
+    assert_rejected(
+        &["judge", "mahjong"],
+        "3 2\nXXXX\nX\n0 0 0 0\n",
+        Some(2),
+        "longer than the board",
+    );
+    assert_rejected(
+        &["judge", "mahjong"],
+        "3 2\nXoX\nX\n0 0 0 0\n",
+        Some(2),
+        "column 2: 'o'",
+    );
+    assert_rejected(
+        &["judge", "mahjong"],
+        "3 2\nX X\n",
+        Some(3),
+        "ends before row 2 of 2",
+    );
+}
+
+#[test]
+fn bad_queries_are_rejected() {
+    let board = "3 2\nX X\nXXX\n";
+    for (q, line, what) in [
+        ("4 1 1 1\n0 0 0 0\n", 4, "x1 = 4 is outside"),
+        ("1 1 1 3\n0 0 0 0\n", 4, "y2 = 3 is outside"),
+        ("0 1 1 1\n0 0 0 0\n", 4, "x1 = 0 is outside"),
+        ("1 1 1 1\n0 0 0 0\n", 4, "same cell twice"),
+        ("1 1 3\n", 4, "ends inside a query (3 of 4"),
+        ("1 1 x 1\n", 4, "'x' is not a coordinate"),
+        ("1 1 3 1\n0 0 0 0 7\n", 5, "unexpected '7'"),
+    ] {
+        assert_rejected(
+            &["judge", "mahjong"],
+            &format!("{}{}", board, q),
+            Some(line),
+            what,
+        );
+    }
+}
+
+#[test]
+fn poj1101_errors_name_the_line_in_later_boards() {
+    let input = "2 1\nXX\n1 1 2 1\n0 0 0 0\n2 1\nXX\n1 1 9 1\n0 0 0 0\n0 0\n";
+    assert_rejected(&["judge", "poj1101"], input, Some(7), "x2 = 9 is outside");
+    assert_rejected(
+        &["judge", "poj1101"],
+        "2 1\nXX\n0 0 0 0\n0 0\n5\n",
+        Some(5),
+        "unexpected '5'",
+    );
+}
