@@ -39,6 +39,7 @@ browser-test: dist tools-browser
 bench: build
 	$(CARGO) bench --bench samegame
 	$(CARGO) bench --bench connect
+	$(CARGO) bench --bench mayan
 	./scripts/bench-judges.sh
 
 clean:

@@ -6,6 +6,7 @@
 use std::io::{Read, Write};
 
 use crate::connect;
+use crate::mayan;
 use crate::samegame;
 use crate::text::InputError;
 
@@ -19,10 +20,13 @@ USAGE:
   clearboard judge samegame     POJ 1027: greedy Same Game on stdin's games
   clearboard judge mahjong      mahjong path query: fewest segments per query, 0 if none
   clearboard judge poj1101      POJ 1101 'The Game': boards of path queries
+  clearboard judge mayan        NOIP 2011 Mayan puzzle: the smallest n-move clearing, or -1
   clearboard gen samegame [--games N] [--seed S]
                                 print a random POJ 1027 input (default 20000 games, seed 1)
   clearboard gen mahjong [--size N] [--percent P] [--queries Q] [--seed S]
                                 print a random mahjong input (default 75, 33 %, 20000, seed 1)
+  clearboard gen mayan [--moves N] [--seed S]
+                                print a full 35-block, 10-colour Mayan input (default n = 5, seed 1)
   clearboard help               this text
   clearboard --version          the version
 
@@ -46,8 +50,10 @@ pub fn run(args: &[String]) -> i32 {
         ["judge", "samegame"] => judge(samegame::poj::judge),
         ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
         ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
+        ["judge", "mayan"] => judge(mayan::judge::judge),
         ["gen", "samegame", rest @ ..] => gen_samegame(rest),
         ["gen", "mahjong", rest @ ..] => gen_mahjong(rest),
+        ["gen", "mayan", rest @ ..] => gen_mayan(rest),
         _ => Err(CliError::Usage(format!(
             "unknown command '{}'; see 'clearboard help'",
             words.join(" ")
@@ -169,4 +175,19 @@ fn gen_mahjong(rest: &[&str]) -> Result<(), CliError> {
         queries as usize,
         seed,
     ))
+}
+
+fn gen_mayan(rest: &[&str]) -> Result<(), CliError> {
+    let (mut moves, mut seed) = (5, 1);
+    for (k, v) in options(rest, &["moves", "seed"])? {
+        match k {
+            "moves" => moves = v,
+            _ => seed = v,
+        }
+    }
+    if !(1..=64).contains(&moves) {
+        return Err(CliError::Usage("--moves is 1..=64".into()));
+    }
+    let board = mayan::random_full_board(seed);
+    write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
 }

@@ -8,6 +8,26 @@ pub const EMPTY: u8 = 0;
 /// The wall around the grid: never equal to a colour, never empty.
 pub const WALL: u8 = u8::MAX;
 
+/// Gravity on one column, bottom first: non-empty cells move down over empty
+/// ones, keeping their order. Returns whether anything moved. Every gravity
+/// game uses this.
+pub fn settle_column(column: &mut [u8]) -> bool {
+    let mut to = 0;
+    let mut moved = false;
+    for from in 0..column.len() {
+        let v = column[from];
+        if v != EMPTY {
+            if from != to {
+                column[to] = v;
+                column[from] = EMPTY;
+                moved = true;
+            }
+            to += 1;
+        }
+    }
+    moved
+}
+
 /// A `width` × `height` grid of small cell values (`EMPTY` or a colour),
 /// column-major with a one-cell wall; rows count from the bottom.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -112,24 +132,10 @@ impl Grid {
             .sum()
     }
 
-    /// Lets the cells of one column fall: non-empty cells move down over empty
-    /// ones, keeping their order. Returns whether anything moved.
+    /// Lets the cells of one column fall (see [`settle_column`]). Returns
+    /// whether anything moved.
     pub fn fall_column(&mut self, col: usize) -> bool {
-        let column = self.column_mut(col);
-        let mut to = 0;
-        let mut moved = false;
-        for from in 0..column.len() {
-            let v = column[from];
-            if v != EMPTY {
-                if from != to {
-                    column[to] = v;
-                    column[from] = EMPTY;
-                    moved = true;
-                }
-                to += 1;
-            }
-        }
-        moved
+        settle_column(self.column_mut(col))
     }
 
     /// Gravity on every column. Returns whether anything moved.

@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod connect;
 pub mod grid;
+pub mod mayan;
 pub mod rng;
 pub mod samegame;
 pub mod text;
