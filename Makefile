@@ -10,7 +10,7 @@ CARGO ?= cargo
 serve: tools-build
 	trunk serve --release --offline --address 127.0.0.1 --port 8080
 
-test: lint rust-test
+test: lint rust-test browser-test
 
 tools-build:
 	./scripts/ensure-tools.sh build
@@ -32,7 +32,9 @@ build:
 dist: tools-build
 	trunk build --release --offline
 
-browser-test: dist tools-browser
+# The real-browser suite: Debian's Chromium driven by playwright-core on the
+# built dist/ served on 127.0.0.1 (it compares the page with the CLI judge).
+browser-test: dist build tools-browser
 	cd tests/browser && node --test
 
 # Benchmarks: in-process ratios against baselines, then whole processes.

@@ -12,3 +12,6 @@ pub mod mayan;
 pub mod rng;
 pub mod samegame;
 pub mod text;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

@@ -146,3 +146,21 @@ fn tall_and_wide_boards_up_to_64_play_alike() {
         assert_eq!(fast.balls(), slow.balls());
     }
 }
+
+proptest! {
+    #[test]
+    fn the_fall_map_agrees_with_removal(board in arb_board(), pick in any::<u16>()) {
+        let moves: Vec<_> = board.clusters().into_iter().filter(|c| c.size() >= 2).collect();
+        if let Some(c) = moves.get(pick as usize % moves.len().max(1)) {
+            let map = board.fall_map(&c.cells);
+            let mut after = board.clone();
+            after.remove(c.anchor).unwrap();
+            prop_assert_eq!(map.len(), after.balls());
+            let targets: std::collections::HashSet<_> = map.iter().map(|m| m.1).collect();
+            prop_assert_eq!(targets.len(), map.len());
+            for (from, to) in map {
+                prop_assert_eq!(after.get(to.col as usize, to.row as usize), board.get(from.col as usize, from.row as usize));
+            }
+        }
+    }
+}

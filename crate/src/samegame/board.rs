@@ -366,6 +366,34 @@ impl Board {
         })
     }
 
+    /// Where every ball goes when `removed` (a cluster of this board) is
+    /// taken away: (from, to) for each remaining ball, for animating the fall
+    /// and the closing of columns. Agrees with [`Board::remove`].
+    pub fn fall_map(&self, removed: &[Cell]) -> Vec<(Cell, Cell)> {
+        let mut gone = vec![false; self.width() * self.height()];
+        for c in removed {
+            gone[c.col as usize * self.height() + c.row as usize] = true;
+        }
+        let mut out = Vec::new();
+        let mut to_col = 0;
+        for col in 0..self.used_width() {
+            let mut to_row = 0;
+            for row in 0..self.height() {
+                if self.grid.get(col, row) == EMPTY {
+                    break;
+                }
+                if !gone[col * self.height() + row] {
+                    out.push((Cell::new(col, row), Cell::new(to_col, to_row)));
+                    to_row += 1;
+                }
+            }
+            if to_row > 0 {
+                to_col += 1;
+            }
+        }
+        out
+    }
+
     /// The board as text, top row first, one letter per ball, `.` for empty.
     pub fn to_letters(&self) -> String {
         let mut s = String::with_capacity((self.width() + 1) * self.height());

@@ -6,6 +6,7 @@ mod bits;
 mod board;
 mod game;
 mod greedy;
+pub mod link;
 pub mod poj;
 mod rules;
 

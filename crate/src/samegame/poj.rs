@@ -5,7 +5,7 @@ use crate::rng::Rng;
 use crate::text::{push_int, push_uint, InputError, Lines};
 
 use super::bits::{BitBoard, Flood};
-use super::board::{Board, COLOR_LETTERS};
+use super::board::{Board, Cell, COLOR_LETTERS};
 use super::rules::Rules;
 
 /// Columns of a POJ 1027 board.
@@ -125,22 +125,33 @@ pub fn play_game(number: u64, board: &Board, flood: &mut Flood, out: &mut Vec<u8
         let points = rules.move_points(choice.size);
         score += points;
         balls -= choice.size;
-        out.extend_from_slice(b"Move ");
-        push_uint(out, moves);
-        out.extend_from_slice(b" at (");
-        push_uint(out, choice.anchor.row as u64 + 1);
-        out.push(b',');
-        push_uint(out, choice.anchor.col as u64 + 1);
-        out.extend_from_slice(b"): removed ");
-        push_uint(out, choice.size as u64);
-        out.extend_from_slice(b" balls of color ");
-        out.push(COLOR_LETTERS[choice.color as usize - 1]);
-        out.extend_from_slice(b", got ");
-        push_int(out, points);
-        out.extend_from_slice(b" points.\n");
+        write_move(out, moves, choice.anchor, choice.size, choice.color, points);
         bits.remove(choice.anchor, flood);
     }
     score += rules.end_adjustment(balls);
+    write_final(out, score, balls);
+}
+
+/// Appends a move line: `Move x at (r,c): removed b balls of color C, got
+/// s points.` (`at` is 0-based; printed 1-based, row first).
+pub fn write_move(out: &mut Vec<u8>, number: u64, at: Cell, size: usize, color: u8, points: i64) {
+    out.extend_from_slice(b"Move ");
+    push_uint(out, number);
+    out.extend_from_slice(b" at (");
+    push_uint(out, at.row as u64 + 1);
+    out.push(b',');
+    push_uint(out, at.col as u64 + 1);
+    out.extend_from_slice(b"): removed ");
+    push_uint(out, size as u64);
+    out.extend_from_slice(b" balls of color ");
+    out.push(COLOR_LETTERS[color as usize - 1]);
+    out.extend_from_slice(b", got ");
+    push_int(out, points);
+    out.extend_from_slice(b" points.\n");
+}
+
+/// Appends the final line: `Final score: s, with b balls remaining.`
+pub fn write_final(out: &mut Vec<u8>, score: i64, balls: usize) {
     out.extend_from_slice(b"Final score: ");
     push_int(out, score);
     out.extend_from_slice(b", with ");

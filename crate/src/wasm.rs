@@ -1,0 +1,374 @@
+//! The JavaScript-facing layer: one small object per game with the same
+//! shape — new game, input at a cell, step, undo, redo, state for drawing,
+//! text for the log — over the engine. It converts and forwards; every rule,
+//! score and strategy is the engine's. Bad input from JavaScript (a
+//! malformed link, a pasted input, a cell outside the board) is an `Error`
+//! with a message, never a panic.
+
+use wasm_bindgen::prelude::*;
+
+use crate::samegame::link::{Link, Start};
+use crate::samegame::{greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS};
+
+/// Installs the panic hook (a panic would be a bug: it then reaches the
+/// console with its message).
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn cell(width: usize, height: usize, col: u32, row: u32) -> Result<Cell, JsError> {
+    if (col as usize) < width && (row as usize) < height {
+        Ok(Cell::new(col as usize, row as usize))
+    } else {
+        Err(JsError::new(&format!(
+            "cell (column {}, row {}) is outside the {}×{} board",
+            col + 1,
+            row + 1,
+            width,
+            height
+        )))
+    }
+}
+
+/// A Same Game for the page: the game, where it started (for links), and
+/// the last move's animation.
+#[wasm_bindgen]
+pub struct SameGameApp {
+    game: Game,
+    start: Start,
+    labeller: Labeller,
+    /// (from col, from row, to col, to row) of each ball after the last move.
+    last_falls: Vec<u8>,
+    /// (col, row) of each ball the last move removed.
+    last_removed: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl SameGameApp {
+    /// A POJ-sized game (15 × 10, 3 colours) from seed 1.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> SameGameApp {
+        let start = Start::Seed {
+            seed: 1,
+            width: 15,
+            height: 10,
+            colors: 3,
+        };
+        SameGameApp::from_start(start).expect("the default game is valid")
+    }
+
+    fn from_start(start: Start) -> Result<SameGameApp, String> {
+        let board = start.board()?;
+        Ok(SameGameApp {
+            game: Game::new(board, Rules::default()),
+            start,
+            labeller: Labeller::default(),
+            last_falls: Vec::new(),
+            last_removed: Vec::new(),
+        })
+    }
+
+    fn replace(&mut self, other: SameGameApp) {
+        *self = other;
+    }
+
+    /// A new random game: `width` × `height` (1..=64), `colors` (2..=9),
+    /// from `seed`.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self, width: u32, height: u32, colors: u32, seed: f64) -> Result<(), JsError> {
+        if !(seed >= 0.0 && seed.fract() == 0.0 && seed < 9.0e15) {
+            return Err(JsError::new("the seed is a whole number from 0"));
+        }
+        let start = Start::Seed {
+            seed: seed as u64,
+            width: width as usize,
+            height: height as usize,
+            colors: colors.min(255) as u8,
+        };
+        let app = SameGameApp::from_start(start).map_err(|e| JsError::new(&e))?;
+        self.replace(app);
+        Ok(())
+    }
+
+    /// Opens the game of a link (`#game=samegame&…`); on error the current
+    /// game stays and the error says what is wrong.
+    #[wasm_bindgen(js_name = openLink)]
+    pub fn open_link(&mut self, link: &str) -> Result<(), JsError> {
+        let parsed = Link::parse(link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        let game = parsed.game(Rules::default()).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        self.replace(SameGameApp {
+            game,
+            start: parsed.start,
+            labeller: Labeller::default(),
+            last_falls: Vec::new(),
+            last_removed: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// The link of the current game, moves included (without `#`).
+    pub fn link(&self) -> String {
+        Link::of(&self.start, &self.game).to_string()
+    }
+
+    /// Loads game `number` (1-based) of a pasted POJ 1027 input; returns
+    /// how many games the input holds.
+    #[wasm_bindgen(js_name = loadPoj)]
+    pub fn load_poj(&mut self, input: &str, number: u32) -> Result<u32, JsError> {
+        let boards = poj::parse(input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
+        let Some(board) = boards.get((number as usize).wrapping_sub(1)) else {
+            return Err(JsError::new(&format!(
+                "POJ input: there is no game {} (the input has {})",
+                number,
+                boards.len()
+            )));
+        };
+        let app = SameGameApp::from_start(Start::Board(board.clone())).map_err(|e| JsError::new(&e))?;
+        self.replace(app);
+        Ok(boards.len() as u32)
+    }
+
+    /// The seed of a generated game, or −1 for a given board.
+    pub fn seed(&self) -> f64 {
+        match self.start {
+            Start::Seed { seed, .. } => seed as f64,
+            Start::Board(_) => -1.0,
+        }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.game.board().width() as u32
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.game.board().height() as u32
+    }
+
+    /// Number of colours.
+    pub fn colors(&self) -> u32 {
+        self.game.board().colors() as u32
+    }
+
+    /// The letter of colour `k` (1-based), as in the judge's log.
+    #[wasm_bindgen(js_name = colorLetter)]
+    pub fn color_letter(&self, k: u32) -> String {
+        COLOR_LETTERS
+            .get((k as usize).wrapping_sub(1))
+            .map(|&l| char::from(l).to_string())
+            .unwrap_or_default()
+    }
+
+    /// The board for drawing: width × height colours (0 = empty), row by
+    /// row from the bottom, each row left to right.
+    pub fn cells(&self) -> Vec<u8> {
+        let b = self.game.board();
+        let mut out = Vec::with_capacity(b.width() * b.height());
+        for row in 0..b.height() {
+            for col in 0..b.width() {
+                out.push(b.get(col, row));
+            }
+        }
+        out
+    }
+
+    /// The cluster under (col, row) as (col, row) pairs; empty for an empty
+    /// cell.
+    #[wasm_bindgen(js_name = clusterAt)]
+    pub fn cluster_at(&self, col: u32, row: u32) -> Result<Vec<u8>, JsError> {
+        let b = self.game.board();
+        let c = cell(b.width(), b.height(), col, row)?;
+        Ok(b.cluster_at(c)
+            .map(|cl| cl.cells.iter().flat_map(|c| [c.col, c.row]).collect())
+            .unwrap_or_default())
+    }
+
+    /// What removing the cluster at (col, row) would give: "N balls, P
+    /// points", or why it cannot be removed.
+    #[wasm_bindgen(js_name = describeCell)]
+    pub fn describe_cell(&self, col: u32, row: u32) -> Result<String, JsError> {
+        let b = self.game.board();
+        let c = cell(b.width(), b.height(), col, row)?;
+        Ok(match b.cluster_at(c) {
+            None => String::new(),
+            Some(cl) if cl.size() < 2 => "1 ball: a single ball cannot be removed".into(),
+            Some(cl) => format!("{} balls, {} points", cl.size(), self.game.rules().move_points(cl.size())),
+        })
+    }
+
+    /// Removes the cluster at (col, row). Returns false (and changes
+    /// nothing) when that is not a move.
+    pub fn click(&mut self, col: u32, row: u32) -> Result<bool, JsError> {
+        let b = self.game.board();
+        let c = cell(b.width(), b.height(), col, row)?;
+        let Some(cluster) = b.cluster_at(c).filter(|cl| cl.size() >= 2) else {
+            return Ok(false);
+        };
+        let falls = b.fall_map(&cluster.cells);
+        self.game.play(c).expect("a cluster of two or more is a move");
+        self.last_falls = falls.iter().flat_map(|(f, t)| [f.col, f.row, t.col, t.row]).collect();
+        self.last_removed = cluster.cells.iter().flat_map(|c| [c.col, c.row]).collect();
+        Ok(true)
+    }
+
+    /// The last move's balls that stayed: (from col, from row, to col, to
+    /// row) each, for animating the fall.
+    #[wasm_bindgen(js_name = lastFalls)]
+    pub fn last_falls(&self) -> Vec<u8> {
+        self.last_falls.clone()
+    }
+
+    /// The last move's removed balls as (col, row) pairs.
+    #[wasm_bindgen(js_name = lastRemoved)]
+    pub fn last_removed(&self) -> Vec<u8> {
+        self.last_removed.clone()
+    }
+
+    /// The cluster the greedy strategy takes next, as (col, row) pairs
+    /// (empty when the game is over).
+    #[wasm_bindgen(js_name = greedyCluster)]
+    pub fn greedy_cluster(&mut self) -> Vec<u8> {
+        match greedy_choice(self.game.board(), &mut self.labeller) {
+            Some(g) => self.cluster_at(g.anchor.col as u32, g.anchor.row as u32).unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Why the greedy strategy takes that cluster: its size, how many
+    /// clusters tie, which tie-break decided.
+    #[wasm_bindgen(js_name = greedyReason)]
+    pub fn greedy_reason(&mut self) -> String {
+        let Some(g) = greedy_choice(self.game.board(), &mut self.labeller) else {
+            return "No cluster of two or more is left: the game is over.".into();
+        };
+        let letter = char::from(COLOR_LETTERS[g.color as usize - 1]);
+        let at = format!("({},{})", g.anchor.row + 1, g.anchor.col + 1);
+        let why = match g.decided_by {
+            TieBreak::Unique => "the only cluster of that size".to_string(),
+            TieBreak::LeftmostColumn => format!(
+                "{} clusters tie; it reaches furthest left (column {})",
+                g.ties,
+                g.anchor.col + 1
+            ),
+            TieBreak::BottommostBall => format!(
+                "{} clusters tie; several reach column {}, and its ball there is the bottommost (row {})",
+                g.ties,
+                g.anchor.col + 1,
+                g.anchor.row + 1
+            ),
+        };
+        format!("Greedy takes {} balls of color {} at {}: the largest cluster, {}.", g.size, letter, at, why)
+    }
+
+    /// Plays the greedy strategy's move; false when the game is over.
+    pub fn step(&mut self) -> bool {
+        match greedy_choice(self.game.board(), &mut self.labeller) {
+            Some(g) => self.click(g.anchor.col as u32, g.anchor.row as u32).unwrap_or(false),
+            None => false,
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        self.last_falls.clear();
+        self.last_removed.clear();
+        self.game.undo()
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> bool {
+        self.last_falls.clear();
+        self.last_removed.clear();
+        self.game.redo()
+    }
+
+    /// Whether there is a move to redo.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// Back to the start (the moves stay available to redo).
+    pub fn restart(&mut self) {
+        self.last_falls.clear();
+        self.last_removed.clear();
+        self.game.restart();
+    }
+
+    /// The score (with the bonus once the game is over).
+    pub fn score(&self) -> f64 {
+        self.game.score() as f64
+    }
+
+    /// Moves played.
+    pub fn moves(&self) -> u32 {
+        self.game.played().len() as u32
+    }
+
+    /// Balls left.
+    pub fn balls(&self) -> u32 {
+        self.game.board().balls() as u32
+    }
+
+    /// Whether no move is left.
+    #[wasm_bindgen(js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The game-over message (empty while the game goes on).
+    #[wasm_bindgen(js_name = overText)]
+    pub fn over_text(&self) -> String {
+        if !self.game.is_over() {
+            return String::new();
+        }
+        let left = self.game.board().balls();
+        if left == 0 {
+            format!(
+                "Board cleared! {} points, including the {}-point bonus.",
+                self.game.score(),
+                self.game.rules().clear_bonus
+            )
+        } else {
+            format!(
+                "Game over: {} points, {} balls left (no bonus: the board was not cleared).",
+                self.game.score(),
+                left
+            )
+        }
+    }
+
+    /// The move log in the judge's format, one line per move, ending with
+    /// the final line once the game is over.
+    pub fn log(&self) -> String {
+        let mut out = Vec::new();
+        for (i, p) in self.game.played().iter().enumerate() {
+            poj::write_move(&mut out, i as u64 + 1, p.cell, p.size, p.color, p.points);
+        }
+        if self.game.is_over() {
+            poj::write_final(&mut out, self.game.score(), self.game.board().balls());
+        }
+        String::from_utf8(out).expect("the log is ASCII")
+    }
+
+    /// The board as text, top row first (for screen readers and tests).
+    pub fn text(&self) -> String {
+        self.game.board().to_letters()
+    }
+}
+
+impl Default for SameGameApp {
+    fn default() -> SameGameApp {
+        SameGameApp::new()
+    }
+}
+
+/// How many games a pasted POJ 1027 input holds, or what is wrong with it.
+#[wasm_bindgen(js_name = pojGameCount)]
+pub fn poj_game_count(input: &str) -> Result<u32, JsError> {
+    poj::parse(input)
+        .map(|b| b.len() as u32)
+        .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
+}

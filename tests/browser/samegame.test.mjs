@@ -1,0 +1,307 @@
+// The Same Game page in a real browser: loading, the demonstrated greedy
+// strategy against the judge, undo/redo, keyboard play, links, bad links,
+// random input, and what the page measures about itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, launch, open, root } from './harness.mjs';
+
+const SAMPLE = readFileSync(join(root, 'crate/tests/data/poj1027-sample.in'), 'utf8');
+const CLI = join(root, 'target/release/clearboard');
+
+/** The judge's lines for game `n` of `input`, from the command line. */
+function judgeLines(input, n) {
+  const run = spawnSync(CLI, ['judge', 'samegame'], { input, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const games = run.stdout.split(/\n(?=Game \d+:)/);
+  return games[n - 1].trimEnd().split('\n').slice(2);
+}
+
+let server;
+let browser;
+const metrics = {};
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  mkdirSync(join(root, 'target'), { recursive: true });
+  writeFileSync(join(root, 'target/browser-metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+  console.log('browser metrics:', JSON.stringify(metrics));
+});
+
+const calm = { reducedMotion: 'reduce' };
+const logLines = async (page) => (await page.locator('#log').textContent()).trimEnd().split('\n').filter(Boolean);
+
+/** Sets the autoplay speed slider (a range input cannot be typed into). */
+async function setSpeed(page, value) {
+  await page.locator('#speed').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+async function loadSample(page, game = 1) {
+  if (!(await page.locator('#poj-box').evaluate((d) => d.open))) await page.locator('#poj-box summary').click();
+  await page.locator('#poj-input').fill(SAMPLE);
+  await page.locator('#poj-game').fill(String(game));
+  await page.getByRole('button', { name: 'Load' }).click();
+}
+
+test('the page loads with the controls and no console error', async () => {
+  const { page, problems, context } = await open(browser, server.url);
+  for (const name of ['Step', 'Play', 'Pause', 'Undo', 'Redo', 'Restart', 'New game']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, `a ${name} button`);
+  }
+  assert.equal(await page.getByRole('log').count(), 1);
+  assert.match(await page.locator('#status').textContent(), /Score 0 · Moves 0 · Balls left 150/);
+  assert.match(page.url(), /#game=samegame&seed=1&w=15&h=10&colors=3$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("stepping the seeds' sample game 1 logs the judge's nine moves and final line", async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  await loadSample(page, 1);
+  const step = page.getByRole('button', { name: 'Step' });
+  const why = await page.locator('#why').textContent();
+  assert.match(why, /Greedy takes 32 balls of color B at \(4,1\)/, 'the next move is explained before it is made');
+  while (await step.isEnabled()) await step.click();
+  const want = judgeLines(SAMPLE, 1);
+  assert.equal(want.length, 10);
+  assert.deepEqual(await logLines(page), want);
+  assert.match(await page.locator('#message').textContent(), /Game over: 3661 points, 1 balls left/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the tie-break is explained when clusters tie', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&board=RGG/RRG/RRG/BBG`, calm);
+  assert.match(await page.locator('#why').textContent(), /2 clusters tie; it reaches furthest left \(column 1\)/);
+  await context.close();
+});
+
+test('autoplay with Play equals the judge for every sample game, and Pause stops it', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  for (const game of [1, 2, 3]) {
+    await loadSample(page, game);
+    await setSpeed(page, 20);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
+    const want = judgeLines(SAMPLE, game);
+    assert.deepEqual(await logLines(page), want, `game ${game}`);
+    assert.ok(await page.getByRole('button', { name: 'Play' }).isEnabled(), 'autoplay ends with the game');
+  }
+  await setSpeed(page, 2);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(() => window.clearboardPage.app.moves() >= 1);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const moves = await page.evaluate(() => window.clearboardPage.app.moves());
+  await page.waitForTimeout(1200);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), moves, 'paused');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('undo and redo walk through the whole game by button and key', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  await loadSample(page, 1);
+  const step = page.getByRole('button', { name: 'Step' });
+  while (await step.isEnabled()) await step.click();
+  const full = await logLines(page);
+  const board = await page.evaluate(() => window.clearboardPage.app.text());
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.deepEqual(await logLines(page), full.slice(0, 8), 'undo removes the final line and the last move');
+  await page.locator('body').press('Control+z');
+  assert.deepEqual(await logLines(page), full.slice(0, 7));
+  for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Undo' }).click();
+  assert.deepEqual(await logLines(page), []);
+  assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
+  await page.getByRole('button', { name: 'Redo' }).click();
+  assert.deepEqual(await logLines(page), full.slice(0, 1));
+  await page.locator('body').press('Control+y');
+  for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Redo' }).click();
+  assert.deepEqual(await logLines(page), full);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.text()), board);
+  assert.ok(await page.getByRole('button', { name: 'Redo' }).isDisabled());
+  await page.getByRole('button', { name: 'Restart' }).click();
+  assert.deepEqual(await logLines(page), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a game played by keyboard: cursor, Enter and Space, announcements', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RRG/GBB/GBR`, calm);
+  await page.locator('#board').focus();
+  // Rows from the bottom: G B R / G B B / R R G. The cursor starts at the
+  // bottom left: G, a cluster of 2.
+  assert.equal(await page.locator('#hover-info').textContent(), '2 balls, 0 points');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#hover-info').textContent(), '3 balls, 1 points');
+  await page.keyboard.press('Enter');
+  const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
+  assert.deepEqual(await logLines(page), [first]);
+  assert.equal(await page.locator('#live').textContent(), first);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(' ');
+  const second = 'Move 2 at (1,1): removed 2 balls of color G, got 0 points.';
+  assert.deepEqual(await logLines(page), [first, second]);
+  assert.equal(await page.locator('#live').textContent(), second);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hovering a ball highlights its cluster and tells its worth', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&board=RRR/RGB/GGB`, calm);
+  const box = await page.locator('#board').boundingBox();
+  const cell = box.width / 3;
+  await page.mouse.move(box.x + cell * 0.5, box.y + cell * 0.5);
+  assert.equal(await page.locator('#hover-info').textContent(), '4 balls, 4 points');
+  await page.mouse.move(box.x + cell * 2.5, box.y + cell * 1.5);
+  assert.equal(await page.locator('#hover-info').textContent(), '2 balls, 0 points');
+  await context.close();
+});
+
+test('the link reproduces the game, moves included', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&seed=42&w=8&h=6&colors=3`, calm);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 8);
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step' }).click();
+  const link = new URL(page.url()).hash;
+  assert.match(link, /^#game=samegame&seed=42&w=8&h=6&colors=3&moves=\d+\.\d+,\d+\.\d+,\d+\.\d+$/);
+  const text = await page.evaluate(() => window.clearboardPage.app.text());
+  const log = await logLines(page);
+  const second = await open(browser, `${server.url}${link}`, calm);
+  assert.equal(await second.page.evaluate(() => window.clearboardPage.app.text()), text);
+  assert.deepEqual(await logLines(second.page), log);
+  // An explicit board link too.
+  const boardLink = '#game=samegame&board=RRG/GBB/GBR';
+  const third = await open(browser, `${server.url}${boardLink}`, calm);
+  assert.equal(await third.page.evaluate(() => window.clearboardPage.app.text()), 'RRG\nGBB\nGBR\n');
+  assert.equal(new URL(third.page.url()).hash, boardLink);
+  await second.context.close();
+  await third.context.close();
+  await context.close();
+});
+
+test('a malformed link shows a clear message and a default game', async () => {
+  for (const hash of ['#game=samegame&board=RZ', '#game=chess', '#garbage', '#game=samegame&seed=1&w=999', '#game=samegame&board=RG/GR&moves=1.1']) {
+    const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
+    const message = await page.locator('#message').textContent();
+    assert.match(message, /This link could not be opened \(link: .+\); showing a new game instead\./, hash);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.balls()), 150, 'the default game');
+    assert.deepEqual(problems, [], hash);
+    await context.close();
+  }
+});
+
+test('a malformed POJ input and custom sizes say what is wrong', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  await page.locator('#poj-box summary').click();
+  await page.locator('#poj-input').fill('2\nRGB\n');
+  await page.getByRole('button', { name: 'Load' }).click();
+  assert.match(await page.locator('#message').textContent(), /POJ input: line 2: a row has 15 balls, found 3/);
+  await page.locator('#width').fill('0');
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.match(await page.locator('#message').textContent(), /1 to 64/);
+  await page.locator('#preset').selectOption('small');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 6);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.height()), 5);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('crisp on high-DPI screens and resizing with the window', async () => {
+  const { page, context } = await open(browser, server.url, { ...calm, deviceScaleFactor: 2, viewport: { width: 1200, height: 900 } });
+  const size = () => page.evaluate(() => {
+    const c = document.getElementById('board');
+    return { w: c.width, cssW: c.getBoundingClientRect().width };
+  });
+  const a = await size();
+  assert.equal(a.w, Math.round(a.cssW * 2), 'backing store at device pixels');
+  await page.setViewportSize({ width: 600, height: 700 });
+  await page.waitForFunction((w) => document.getElementById('board').getBoundingClientRect().width < w, a.cssW);
+  const b = await size();
+  assert.ok(b.cssW < a.cssW);
+  assert.equal(b.w, Math.round(b.cssW * 2));
+  await context.close();
+});
+
+test('several hundred random clicks and keys raise no page error', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=10&h=8&colors=3`);
+  const box = await page.locator('#board').boundingBox();
+  let seed = 12345;
+  const rand = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'u', 'r', 's', 'Control+z', 'Control+y'];
+  const buttons = ['Undo', 'Redo', 'Step', 'Restart'];
+  for (let i = 0; i < 400; i++) {
+    const what = rand(10);
+    if (what < 5) {
+      await page.mouse.click(box.x + rand(Math.floor(box.width)), box.y + rand(Math.floor(box.height)));
+    } else if (what < 8) {
+      await page.locator('#board').focus();
+      await page.keyboard.press(keys[rand(keys.length)]);
+    } else {
+      const name = buttons[rand(buttons.length)];
+      const b = page.getByRole('button', { name, exact: true });
+      if (await b.isEnabled()) await b.click();
+    }
+  }
+  // The state is consistent: the log has a line per move and the link replays it.
+  const moves = await page.evaluate(() => window.clearboardPage.app.moves());
+  const lines = (await logLines(page)).filter((l) => l.startsWith('Move'));
+  assert.equal(lines.length, moves);
+  const text = await page.evaluate(() => window.clearboardPage.app.text());
+  const again = await open(browser, `${server.url}${new URL(page.url()).hash}`, calm);
+  assert.equal(await again.page.evaluate(() => window.clearboardPage.app.text()), text);
+  assert.deepEqual(problems, []);
+  await again.context.close();
+  await context.close();
+});
+
+test('animations run at the display rate; the engine call of a click is measured', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`);
+  for (let i = 0; i < 12; i++) {
+    await page.getByRole('button', { name: 'Step' }).click();
+    await page.waitForFunction(() => !window.clearboardPage.anim);
+  }
+  const stats = await page.evaluate(() => window.__clearboard);
+  assert.ok(stats.animations >= 10, 'moves were animated');
+  const gaps = [...stats.frameGaps].sort((a, b) => a - b);
+  const calls = [...stats.engineCallMs].sort((a, b) => a - b);
+  metrics.animationFrames = gaps.length;
+  metrics.medianFrameGapMs = Number(gaps[Math.floor(gaps.length / 2)].toFixed(2));
+  metrics.p95FrameGapMs = Number(gaps[Math.floor(gaps.length * 0.95)].toFixed(2));
+  metrics.medianEngineCallMs = Number(calls[Math.floor(calls.length / 2)].toFixed(3));
+  metrics.maxEngineCallMs = Number(calls.at(-1).toFixed(3));
+  // Frames keep coming during an animation (no frame waits on the engine).
+  assert.ok(gaps.length >= stats.animations * 5, `${gaps.length} frames for ${stats.animations} animations`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('clicks during an animation never corrupt the state', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=9&w=10&h=10&colors=3`);
+  const box = await page.locator('#board').boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await page.mouse.click(box.x + ((i * 37) % box.width), box.y + box.height - 5 - ((i * 13) % 40));
+  }
+  await page.waitForFunction(() => !window.clearboardPage.anim);
+  const state = await page.evaluate(() => ({ moves: window.clearboardPage.app.moves(), text: window.clearboardPage.app.text() }));
+  const lines = (await logLines(page)).filter((l) => l.startsWith('Move'));
+  assert.equal(lines.length, state.moves);
+  const again = await open(browser, `${server.url}${new URL(page.url()).hash}`, calm);
+  assert.equal(await again.page.evaluate(() => window.clearboardPage.app.text()), state.text);
+  assert.deepEqual(problems, []);
+  await again.context.close();
+  await context.close();
+});
