@@ -18,9 +18,10 @@ tools-build:
 tools-browser:
 	./scripts/ensure-tools.sh browser
 
-lint:
+lint: tools-build
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) clippy --release --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 
 rust-test:
 	$(CARGO) test --release
