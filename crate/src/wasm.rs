@@ -76,7 +76,13 @@ impl SameGameApp {
     /// A new random game: `width` × `height` (1..=64), `colors` (2..=9),
     /// from `seed`.
     #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&mut self, width: u32, height: u32, colors: u32, seed: f64) -> Result<(), JsError> {
+    pub fn new_game(
+        &mut self,
+        width: u32,
+        height: u32,
+        colors: u32,
+        seed: f64,
+    ) -> Result<(), JsError> {
         if !(seed >= 0.0 && seed.fract() == 0.0 && seed < 9.0e15) {
             return Err(JsError::new("the seed is a whole number from 0"));
         }
@@ -96,7 +102,9 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: &str) -> Result<(), JsError> {
         let parsed = Link::parse(link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
-        let game = parsed.game(Rules::default()).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        let game = parsed
+            .game(Rules::default())
+            .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         self.replace(SameGameApp {
             game,
             start: parsed.start,
@@ -124,7 +132,8 @@ impl SameGameApp {
                 boards.len()
             )));
         };
-        let app = SameGameApp::from_start(Start::Board(board.clone())).map_err(|e| JsError::new(&e))?;
+        let app =
+            SameGameApp::from_start(Start::Board(board.clone())).map_err(|e| JsError::new(&e))?;
         self.replace(app);
         Ok(boards.len() as u32)
     }
@@ -194,7 +203,11 @@ impl SameGameApp {
         Ok(match b.cluster_at(c) {
             None => String::new(),
             Some(cl) if cl.size() < 2 => "1 ball: a single ball cannot be removed".into(),
-            Some(cl) => format!("{} balls, {} points", cl.size(), self.game.rules().move_points(cl.size())),
+            Some(cl) => format!(
+                "{} balls, {} points",
+                cl.size(),
+                self.game.rules().move_points(cl.size())
+            ),
         })
     }
 
@@ -207,8 +220,13 @@ impl SameGameApp {
             return Ok(false);
         };
         let falls = b.fall_map(&cluster.cells);
-        self.game.play(c).expect("a cluster of two or more is a move");
-        self.last_falls = falls.iter().flat_map(|(f, t)| [f.col, f.row, t.col, t.row]).collect();
+        self.game
+            .play(c)
+            .expect("a cluster of two or more is a move");
+        self.last_falls = falls
+            .iter()
+            .flat_map(|(f, t)| [f.col, f.row, t.col, t.row])
+            .collect();
         self.last_removed = cluster.cells.iter().flat_map(|c| [c.col, c.row]).collect();
         Ok(true)
     }
@@ -231,7 +249,9 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = greedyCluster)]
     pub fn greedy_cluster(&mut self) -> Vec<u8> {
         match greedy_choice(self.game.board(), &mut self.labeller) {
-            Some(g) => self.cluster_at(g.anchor.col as u32, g.anchor.row as u32).unwrap_or_default(),
+            Some(g) => self
+                .cluster_at(g.anchor.col as u32, g.anchor.row as u32)
+                .unwrap_or_default(),
             None => Vec::new(),
         }
     }
@@ -259,13 +279,18 @@ impl SameGameApp {
                 g.anchor.row + 1
             ),
         };
-        format!("Greedy takes {} balls of color {} at {}: the largest cluster, {}.", g.size, letter, at, why)
+        format!(
+            "Greedy takes {} balls of color {} at {}: the largest cluster, {}.",
+            g.size, letter, at, why
+        )
     }
 
     /// Plays the greedy strategy's move; false when the game is over.
     pub fn step(&mut self) -> bool {
         match greedy_choice(self.game.board(), &mut self.labeller) {
-            Some(g) => self.click(g.anchor.col as u32, g.anchor.row as u32).unwrap_or(false),
+            Some(g) => self
+                .click(g.anchor.col as u32, g.anchor.row as u32)
+                .unwrap_or(false),
             None => false,
         }
     }

@@ -64,13 +64,16 @@ impl Link {
                 .split_once('=')
                 .ok_or_else(|| format!("'{}' is not key=value", part))?;
             let number = |v: &str| -> Result<u64, String> {
-                v.parse::<u64>().map_err(|_| format!("{}: '{}' is not a number", key, v))
+                v.parse::<u64>()
+                    .map_err(|_| format!("{}: '{}' is not a number", key, v))
             };
             match key {
                 "game" => game = Some(value.to_string()),
                 "board" => {
                     let rows: Vec<&str> = value.split('/').collect();
-                    let b = Board::parse(&rows, 1).map_err(|e| format!("board: row {}", e.to_string().trim_start_matches("line ")))?;
+                    let b = Board::parse(&rows, 1).map_err(|e| {
+                        format!("board: row {}", e.to_string().trim_start_matches("line "))
+                    })?;
                     board = Some(b);
                 }
                 "seed" => seed = Some(number(value)?),
@@ -120,7 +123,13 @@ impl Link {
         let mut game = Game::new(self.start.board()?, rules);
         for (i, &m) in self.moves.iter().enumerate() {
             game.play(m).map_err(|e| {
-                format!("moves: move {} at ({},{}): {}", i + 1, m.row as u32 + 1, m.col as u32 + 1, e)
+                format!(
+                    "moves: move {} at ({},{}): {}",
+                    i + 1,
+                    m.row as u32 + 1,
+                    m.col as u32 + 1,
+                    e
+                )
             })?;
         }
         Ok(game)
@@ -148,7 +157,11 @@ impl std::fmt::Display for Link {
                 width,
                 height,
                 colors,
-            } => write!(f, "&seed={}&w={}&h={}&colors={}", seed, width, height, colors)?,
+            } => write!(
+                f,
+                "&seed={}&w={}&h={}&colors={}",
+                seed, width, height, colors
+            )?,
         }
         if !self.moves.is_empty() {
             let moves: Vec<String> = self
@@ -204,8 +217,16 @@ mod tests {
             ("game=samegame&frobnicate=1&seed=1", "unknown key"),
             ("game", "not key=value"),
         ] {
-            let err = Link::parse(text).and_then(|l| l.game(Rules::default()).map(|_| l)).unwrap_err();
-            assert!(err.contains(what), "{:?} → {:?}, expected {:?}", text, err, what);
+            let err = Link::parse(text)
+                .and_then(|l| l.game(Rules::default()).map(|_| l))
+                .unwrap_err();
+            assert!(
+                err.contains(what),
+                "{:?} → {:?}, expected {:?}",
+                text,
+                err,
+                what
+            );
         }
     }
 }
