@@ -21,6 +21,10 @@ USAGE:
   clearboard judge mahjong      mahjong path query: fewest segments per query, 0 if none
   clearboard judge poj1101      POJ 1101 'The Game': boards of path queries
   clearboard judge mayan        NOIP 2011 Mayan puzzle: the smallest n-move clearing, or -1
+  clearboard solve samegame [--seconds S] [--threads T] [--seed N] [--nodes N]
+                                a strong Same Game solver: positions on stdin (rows top
+                                first, digits with spaces or letters; blank line between
+                                positions), one JSON line per position on stdout
   clearboard gen samegame [--games N] [--seed S]
                                 print a random POJ 1027 input (default 20000 games, seed 1)
   clearboard gen mahjong [--size N] [--percent P] [--queries Q] [--seed S]
@@ -51,6 +55,7 @@ pub fn run(args: &[String]) -> i32 {
         ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
         ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
         ["judge", "mayan"] => judge(mayan::judge::judge),
+        ["solve", "samegame", rest @ ..] => solve_samegame(rest),
         ["gen", "samegame", rest @ ..] => gen_samegame(rest),
         ["gen", "mahjong", rest @ ..] => gen_mahjong(rest),
         ["gen", "mayan", rest @ ..] => gen_mayan(rest),
@@ -190,4 +195,96 @@ fn gen_mayan(rest: &[&str]) -> Result<(), CliError> {
     }
     let board = mayan::random_full_board(seed);
     write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
+}
+
+/// Positions for the solver: blocks of rows separated by blank lines.
+fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
+    let mut boards = Vec::new();
+    let mut rows: Vec<&str> = Vec::new();
+    let mut first = 0;
+    for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
+        if line.trim().is_empty() {
+            if !rows.is_empty() {
+                boards.push(samegame::Board::parse(&rows, first)?);
+                rows.clear();
+            }
+        } else {
+            if rows.is_empty() {
+                first = n;
+            }
+            rows.push(line);
+        }
+    }
+    if boards.is_empty() {
+        return Err(InputError::new(1, "no position in the input"));
+    }
+    Ok(boards)
+}
+
+fn solve_samegame(rest: &[&str]) -> Result<(), CliError> {
+    let mut settings = samegame::solver::SolveSettings::default();
+    let mut it = rest.iter();
+    while let Some(&name) = it.next() {
+        let value = it
+            .next()
+            .ok_or_else(|| CliError::Usage(format!("option '{}' needs a value", name)))?;
+        let bad = || {
+            CliError::Usage(format!(
+                "option '{}': '{}' is not a valid value",
+                name, value
+            ))
+        };
+        match name {
+            "--seconds" => {
+                let s: f64 = value.parse().map_err(|_| bad())?;
+                if !(s > 0.0 && s <= 1e6) {
+                    return Err(bad());
+                }
+                settings.time = Some(std::time::Duration::from_secs_f64(s));
+            }
+            "--threads" => {
+                settings.threads = value.parse().map_err(|_| bad())?;
+                if !(1..=256).contains(&settings.threads) {
+                    return Err(bad());
+                }
+            }
+            "--seed" => settings.seed = value.parse().map_err(|_| bad())?,
+            "--nodes" => {
+                settings.max_nodes = Some(value.parse().map_err(|_| bad())?);
+                if !rest.contains(&"--seconds") {
+                    settings.time = None;
+                }
+            }
+            _ => return Err(CliError::Usage(format!("unknown option '{}'", name))),
+        }
+    }
+    let input = read_stdin()?;
+    let boards = parse_positions(&input).map_err(CliError::Input)?;
+    for (i, board) in boards.iter().enumerate() {
+        let started = std::time::Instant::now();
+        let s = samegame::solver::solve(board, &settings, &|_| {});
+        let moves: Vec<String> = s
+            .moves
+            .iter()
+            .map(|m| format!("[{}, {}]", m.row as u32 + 1, m.col as u32 + 1))
+            .collect();
+        let line = format!(
+            "{{\"position\": {}, \"score\": {}, \"cleared\": {}, \"moves\": [{}]}}\n",
+            i + 1,
+            s.score,
+            s.cleared,
+            moves.join(", ")
+        );
+        write_stdout(line.as_bytes())?;
+        eprintln!(
+            "position {}: {} points{} in {:.1} s ({} positions evaluated, beam width {})",
+            i + 1,
+            s.score,
+            if s.cleared { ", cleared" } else { "" },
+            started.elapsed().as_secs_f64(),
+            s.nodes,
+            s.width
+        );
+    }
+    Ok(())
 }

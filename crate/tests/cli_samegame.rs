@@ -153,3 +153,82 @@ fn generated_inputs_are_valid_judge_inputs() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.matches("Final score").count(), 50);
 }
+
+#[test]
+fn solve_prints_one_json_line_per_position_that_replays() {
+    // Two positions: digits with spaces (the benchmark's format) and letters.
+    let input = "0 1 1\n1 0 0\n0 0 1\n\nRRG\nGGB\nBRR\n";
+    let run = clearboard(
+        &["solve", "samegame", "--nodes", "500", "--seed", "3"],
+        input.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for (i, line) in lines.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("{{\"position\": {}, \"score\": ", i + 1)),
+            "{}",
+            line
+        );
+        assert!(
+            line.contains("\"cleared\": ") && line.contains("\"moves\": [["),
+            "{}",
+            line
+        );
+    }
+    assert_eq!(
+        run.stderr
+            .lines()
+            .filter(|l| l.starts_with("position "))
+            .count(),
+        2,
+        "a progress line each"
+    );
+}
+
+#[test]
+fn solve_rejects_malformed_positions_and_options() {
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "RRG\nGG\n",
+        Some(2),
+        "row has 2 cells, the first row has 3",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "\n\n",
+        Some(1),
+        "no position",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "RRG\n\nRQG\n",
+        Some(3),
+        "'Q' is not a colour letter",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "0 1 x\n",
+        Some(1),
+        "'x' is not a colour digit",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--seconds", "-1"],
+        "RR\n",
+        None,
+        "not a valid value",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--threads", "0"],
+        "RR\n",
+        None,
+        "not a valid value",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--fast", "1"],
+        "RR\n",
+        None,
+        "unknown option",
+    );
+}

@@ -164,3 +164,15 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn the_bitboard_lists_the_clusters_the_board_has(board in arb_board()) {
+        let mut got = Vec::new();
+        BitBoard::from_board(&board).for_each_cluster(&mut Flood::default(), |c| got.push((c.anchor, c.size, c.color)));
+        got.sort();
+        let mut want: Vec<_> = board.clusters().into_iter().filter(|c| c.size() >= 2).map(|c| (c.anchor, c.size(), c.color)).collect();
+        want.sort();
+        prop_assert_eq!(got, want);
+    }
+}

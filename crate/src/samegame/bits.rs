@@ -198,6 +198,59 @@ impl BitBoard {
             .map_or(0, |k| k as u8 + 1)
     }
 
+    /// Number of colours.
+    pub fn colors(&self) -> usize {
+        self.colors
+    }
+
+    /// Balls of colour index k (0-based).
+    pub fn color_count(&self, k: usize) -> usize {
+        let stride = self.width + 2;
+        self.masks[k * stride..(k + 1) * stride]
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// A 64-bit hash of the position (for de-duplicating search states).
+    pub fn hash64(&self) -> u64 {
+        let mut h = 0x9E37_79B9_7F4A_7C15u64;
+        for (i, &m) in self.masks.iter().enumerate() {
+            h = (h ^ m.wrapping_add(i as u64)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            h ^= h >> 29;
+        }
+        h
+    }
+
+    /// Calls `f` with every cluster of two or more balls, by colour, then
+    /// column, then row of its anchor.
+    pub fn for_each_cluster(&self, flood: &mut Flood, mut f: impl FnMut(BitCluster)) {
+        const K: usize = LANES - 1;
+        let stride = self.width + 2;
+        for k in 0..self.colors {
+            flood.load(&self.masks[k * stride..(k + 1) * stride]);
+            for c in 1..self.used + 1 {
+                let (m, x) = (&flood.m, flood.m[c & K]);
+                flood.rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
+            }
+            for c in 1..self.used + 1 {
+                while flood.rem[c & K] != 0 {
+                    let seed = flood.rem[c & K] & flood.rem[c & K].wrapping_neg();
+                    let (size, lo, hi) = flood.grow(c, seed);
+                    for j in lo..hi + 1 {
+                        flood.rem[j & K] &= !flood.cur[j & K];
+                        flood.cur[j & K] = 0;
+                    }
+                    f(BitCluster {
+                        anchor: Cell::new(c - 1, seed.trailing_zeros() as usize),
+                        size,
+                        color: k as u8 + 1,
+                    });
+                }
+            }
+        }
+    }
+
     /// The greedy move of POJ 1027 (largest cluster; then leftmost column;
     /// then bottommost ball), or `None` when no cluster of two is left.
     pub fn greedy(&self, flood: &mut Flood) -> Option<BitCluster> {

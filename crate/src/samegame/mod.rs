@@ -9,6 +9,7 @@ mod greedy;
 pub mod link;
 pub mod poj;
 mod rules;
+pub mod solver;
 
 pub use bits::{BitBoard, BitCluster, Flood};
 pub use board::{Board, Cell, Cluster, MoveError, Removal, COLOR_LETTERS, MAX_COLORS, MAX_SIDE};

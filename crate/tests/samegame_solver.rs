@@ -1,0 +1,90 @@
+//! The Same Game solver: its move lists replay to their claimed scores, it
+//! is deterministic under a node budget, and it beats greedy.
+
+use clearboard::samegame::solver::{replay, solve, SolveSettings};
+use clearboard::samegame::{BitBoard, Board, Flood};
+use proptest::prelude::*;
+
+fn budget(nodes: u64, seed: u64) -> SolveSettings {
+    SolveSettings {
+        time: None,
+        max_nodes: Some(nodes),
+        threads: 1,
+        seed,
+        ..SolveSettings::default()
+    }
+}
+
+fn greedy_score(board: &Board) -> i64 {
+    let mut b = BitBoard::from_board(board);
+    let mut flood = Flood::default();
+    let mut score = 0;
+    while let Some(g) = b.greedy(&mut flood) {
+        score += (g.size as i64 - 2).pow(2);
+        b.remove(g.anchor, &mut flood);
+    }
+    score + if b.balls() == 0 { 1000 } else { 0 }
+}
+
+fn standard_positions() -> Vec<Board> {
+    let text = include_str!("data/samegame-standard-20.txt");
+    text.trim()
+        .split("\n\n")
+        .map(|block| Board::parse(&block.lines().collect::<Vec<_>>(), 1).unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn every_move_list_replays_to_its_claimed_score(
+        (w, h, k) in (1usize..=10, 1usize..=10, 2u8..=5),
+        seed in any::<u64>(),
+        nodes in 1u64..3000,
+        threads in 1usize..=2,
+    ) {
+        let board = Board::random(w, h, k, seed).unwrap();
+        let s = solve(&board, &SolveSettings { threads, ..budget(nodes, seed) }, &|_| {});
+        let (score, cleared) = replay(&board, &s.moves).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(score, s.score);
+        prop_assert_eq!(cleared, s.cleared);
+    }
+}
+
+#[test]
+fn a_node_budget_makes_the_search_deterministic() {
+    let board = Board::random(12, 12, 4, 9).unwrap();
+    let a = solve(&board, &budget(20_000, 3), &|_| {});
+    let b = solve(&board, &budget(20_000, 3), &|_| {});
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_solver_beats_greedy_on_every_standard_position_at_a_small_budget() {
+    for (i, board) in standard_positions().iter().enumerate() {
+        let s = solve(board, &budget(3_000, 1), &|_| {});
+        let g = greedy_score(board);
+        assert_eq!(replay(board, &s.moves).unwrap().0, s.score);
+        assert!(
+            s.score > g,
+            "position {}: solver {} vs greedy {}",
+            i + 1,
+            s.score,
+            g
+        );
+    }
+}
+
+#[test]
+fn progress_reports_rising_best_scores() {
+    let board = Board::random(10, 10, 3, 4).unwrap();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let s = solve(&board, &budget(5_000, 1), &|score| {
+        seen.lock().unwrap().push(score)
+    });
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty());
+    assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(*seen.last().unwrap(), s.score);
+}
