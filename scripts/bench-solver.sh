@@ -20,7 +20,7 @@ echo
 echo "| position | score | cleared |"
 echo "|---|---|---|"
 sed -E 's/^\{"position": ([0-9]+), "score": (-?[0-9]+), "cleared": (true|false).*/| \1 | \2 | \3 |/' "$out"
-total=$(sed -E 's/.*"score": (-?[0-9]+).*/\1/' "$out" | paste -sd+ | bc)
+total=$(sed -E 's/.*"score": (-?[0-9]+).*/\1/' "$out" | awk '{ t += $1 } END { print t }')
 echo "| **total** | **$total** | |"
 echo
 wall=$(grep "Elapsed (wall clock)" "$err" | sed 's/.*: //')

@@ -235,6 +235,21 @@ fn an_answer_may_pad_with_a_harmless_move_first() {
 }
 
 #[test]
+fn a_time_budget_stops_the_search() {
+    let b = clearboard::mayan::random_full_board(2);
+    let r = solve(
+        &b,
+        5,
+        Settings {
+            max_time: Some(std::time::Duration::from_millis(1)),
+            memo: false,
+            ..Settings::default()
+        },
+    );
+    assert_eq!(r.outcome, Outcome::OutOfBudget);
+}
+
+#[test]
 fn a_node_budget_stops_the_search() {
     let b = clearboard::mayan::random_full_board(3);
     let r = solve(

@@ -39,6 +39,9 @@ pub struct Settings {
     pub goal: Goal,
     /// Stop after this many positions (None: no limit).
     pub max_nodes: Option<u64>,
+    /// Stop after this much time (None: no limit). Not available in wasm
+    /// (no clock there); use `max_nodes`.
+    pub max_time: Option<std::time::Duration>,
     /// Remember failed positions (on by default; off gives the plain pruned
     /// search, kept as the benchmark's baseline).
     pub memo: bool,
@@ -49,6 +52,7 @@ impl Default for Settings {
         Settings {
             goal: Goal::Exactly,
             max_nodes: None,
+            max_time: None,
             memo: true,
         }
     }
@@ -95,6 +99,7 @@ type Memo = HashSet<([u32; WIDTH], u8), BuildHasherDefault<KeyHasher>>;
 
 struct Search {
     settings: Settings,
+    deadline: Option<std::time::Instant>,
     failed: Memo,
     nodes: u64,
     out_of_budget: bool,
@@ -120,7 +125,11 @@ impl Search {
         if self.settings.memo && self.failed.contains(&key) {
             return false;
         }
-        if self.settings.max_nodes.is_some_and(|max| self.nodes >= max) {
+        let late = self.nodes.is_multiple_of(256)
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d);
+        if late || self.settings.max_nodes.is_some_and(|max| self.nodes >= max) {
             self.out_of_budget = true;
             return false;
         }
@@ -165,6 +174,7 @@ impl Search {
 pub fn solve(b: &Board, n: u32, settings: Settings) -> Report {
     let mut s = Search {
         settings,
+        deadline: settings.max_time.map(|t| std::time::Instant::now() + t),
         failed: Memo::default(),
         nodes: 0,
         out_of_budget: false,
@@ -205,7 +215,7 @@ pub fn solve_level(b: &Board, n: u32, max_nodes: Option<u64>) -> (Outcome, Optio
         Settings {
             goal: Goal::AtMost,
             max_nodes,
-            memo: true,
+            ..Settings::default()
         },
     )
     .outcome
