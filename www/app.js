@@ -35,6 +35,54 @@ function engine() {
 const stats = { frameGaps: [], animations: 0, engineCallMs: [] };
 window.__clearboard = stats;
 
+/** Paints one ball of colour `color` in the cell at (x, y), `s` pixels wide. */
+function paintBall(ctx, x, y, s, color, scale, outline, letter) {
+  const r = (s / 2 - 1.5) * scale;
+  if (r <= 0) return;
+  ctx.beginPath();
+  ctx.arc(x + s / 2, y + s / 2, r, 0, Math.PI * 2);
+  ctx.fillStyle = PALETTE[(color - 1) % PALETTE.length];
+  ctx.fill();
+  if (outline) {
+    ctx.lineWidth = Math.max(2, s / 10);
+    ctx.strokeStyle = outline;
+    ctx.stroke();
+  }
+  if (letter && s >= 12) {
+    ctx.fillStyle = color === 4 || color === 9 ? '#222' : '#fff';
+    ctx.font = `600 ${Math.floor(s * 0.5)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(letter, x + s / 2, y + s / 2 + 1);
+  }
+}
+
+/** Sizes a canvas to `cssW` × `cssH` CSS pixels at device resolution. */
+function sizeCanvas(canvas, cssW, cssH) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = `${cssW}px`;
+  canvas.style.height = `${cssH}px`;
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(cssH * dpr);
+  canvas.getContext('2d').setTransform(dpr, 0, 0, dpr, 0, 0);
+}
+
+/** Paints a whole board (an engine object) into a canvas of cell size `s`. */
+function paintBoard(canvas, app, s, marks) {
+  const ctx = canvas.getContext('2d');
+  const w = app.width();
+  const h = app.height();
+  ctx.fillStyle = '#222';
+  ctx.fillRect(0, 0, w * s, h * s);
+  const cells = app.cells();
+  for (let row = 0; row < h; row++) {
+    for (let col = 0; col < w; col++) {
+      const v = cells[row * w + col];
+      if (v) paintBall(ctx, col * s, (h - 1 - row) * s, s, v, 1, null, marks ? app.colorLetter(v) : null);
+    }
+  }
+}
+
 class SameGamePage {
   constructor(bindings) {
     this.app = new bindings.SameGameApp();
@@ -42,7 +90,11 @@ class SameGamePage {
     this.ctx = this.canvas.getContext('2d');
     this.cursor = { col: 0, row: 0 };
     this.hover = null; // cells [col,row,...] under the pointer
-    this.next = []; // the cluster the greedy strategy takes next
+    this.next = []; // the cluster the chosen strategy takes next
+    this.bindings = bindings;
+    this.plan = null; // { links: [link before each move…], moves: [col,row,…], score, cleared }
+    this.worker = null;
+    this.compareTimer = null;
     this.anim = null; // { start, falls, removed, before }
     this.playTimer = null;
     this.cellSize = 24;
@@ -136,8 +188,125 @@ class SameGamePage {
     return this.act(() => this.app.click(col, row));
   }
 
+  /** The solver plan's next move from the current position, or null. */
+  planMove() {
+    if (!this.plan) return null;
+    const i = this.plan.links.indexOf(this.app.link());
+    if (i < 0 || 2 * i >= this.plan.moves.length) return null;
+    return { col: this.plan.moves[2 * i], row: this.plan.moves[2 * i + 1], index: i };
+  }
+
   step() {
+    if ($('strategy').value === 'solver') {
+      const m = this.planMove();
+      if (!m) {
+        this.message(this.plan ? 'The position left the solver\'s plan: press Solve again.' : 'Press Solve first to get the solver\'s moves.', true);
+        this.pause();
+        return false;
+      }
+      return this.act(() => this.app.click(m.col, m.row));
+    }
     return this.act(() => this.app.step());
+  }
+
+  // ---- the solver (in a Web Worker) and the comparison ---------------------
+
+  engineUrls() {
+    const js = document.querySelector('link[rel="modulepreload"]')?.href;
+    const wasm = document.querySelector('link[rel="preload"][as="fetch"]')?.href;
+    return { jsUrl: js, wasmUrl: wasm };
+  }
+
+  solve() {
+    this.stopSolving();
+    const startLink = this.app.link();
+    const board = this.app.text();
+    this.worker = new Worker(new URL('./solver-worker.js', document.baseURI), { type: 'module' });
+    $('solve').disabled = true;
+    $('stop-solve').disabled = false;
+    $('solve-progress').textContent = 'Solving…';
+    this.worker.onmessage = ({ data }) => {
+      if (data.error) {
+        $('solve-progress').textContent = `Solver failed: ${data.error}`;
+        this.stopSolving();
+        return;
+      }
+      if (data.done) {
+        $('solve-progress').textContent += ' (done)';
+        this.stopSolving();
+        return;
+      }
+      this.adoptPlan(startLink, data);
+      $('solve-progress').textContent = `Best so far: ${data.score} points${data.cleared ? ', clears the board' : ''}, ${data.moves.length / 2} moves (beam width ${data.width})`;
+    };
+    this.worker.postMessage({ ...this.engineUrls(), board, seed: Number($('seed').value) || 1 });
+  }
+
+  stopSolving() {
+    if (this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    $('solve').disabled = false;
+    $('stop-solve').disabled = true;
+  }
+
+  /** Keeps the solver's moves with the link of each position along them. */
+  adoptPlan(startLink, data) {
+    const sim = new this.bindings.SameGameApp();
+    sim.openLink(startLink);
+    const links = [sim.link()];
+    for (let i = 0; i < data.moves.length; i += 2) {
+      sim.click(data.moves[i], data.moves[i + 1]);
+      links.push(sim.link());
+    }
+    sim.free();
+    this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink };
+    if ($('strategy').value === 'solver') this.changed({});
+  }
+
+  /** Plays greedy and the solver's plan from the plan's start side by side. */
+  compare() {
+    clearInterval(this.compareTimer);
+    if (!this.plan) {
+      this.message('Press Solve first: the comparison plays the solver\'s moves beside greedy.', true);
+      return;
+    }
+    $('compare-view').hidden = false;
+    const make = () => {
+      const a = new this.bindings.SameGameApp();
+      a.openLink(this.plan.startLink);
+      return a;
+    };
+    const greedy = make();
+    const solver = make();
+    const s = Math.max(6, Math.floor(Math.min(280 / greedy.width(), 220 / greedy.height())));
+    for (const id of ['cmp-greedy', 'cmp-solver']) sizeCanvas($(id), s * greedy.width(), s * greedy.height());
+    const base = solver.moves();
+    const moves = this.plan.moves;
+    let i = 0;
+    const show = () => {
+      paintBoard($('cmp-greedy'), greedy, s, $('marks').checked);
+      paintBoard($('cmp-solver'), solver, s, $('marks').checked);
+      const info = (a, over) => `Score ${a.score()} · ${a.moves() - base} moves${over ? ' · finished' : ''}`;
+      $('cmp-greedy-info').textContent = info(greedy, greedy.isOver());
+      $('cmp-solver-info').textContent = info(solver, 2 * i >= moves.length);
+    };
+    show();
+    this.compareTimer = setInterval(() => {
+      const g = greedy.step();
+      const more = 2 * i < moves.length;
+      if (more) {
+        solver.click(moves[2 * i], moves[2 * i + 1]);
+        i++;
+      }
+      show();
+      if (!g && !more) {
+        clearInterval(this.compareTimer);
+        greedy.free();
+        solver.free();
+      }
+    }, 1000 / Math.max(2, Number($('speed').value)));
   }
 
   undo() {
@@ -183,10 +352,18 @@ class SameGamePage {
   /** After any change: log, status, the strategy's next move, the address, the drawing. */
   changed({ fresh }) {
     const over = this.app.isOver();
-    this.next = over ? [] : Array.from(this.app.greedyCluster());
+    const solver = $('strategy').value === 'solver';
+    const planned = solver ? this.planMove() : null;
+    if (solver) {
+      this.next = planned ? Array.from(this.app.clusterAt(planned.col, planned.row)) : [];
+    } else {
+      this.next = over ? [] : Array.from(this.app.greedyCluster());
+    }
     if (fresh) {
       this.pause();
       this.stopAnimation();
+      this.stopSolving();
+      $('solve-progress').textContent = '';
       this.cursor = { col: 0, row: 0 };
       this.resize();
     }
@@ -194,10 +371,16 @@ class SameGamePage {
     $('log').textContent = log;
     $('log').scrollTop = $('log').scrollHeight;
     $('status').textContent = `Score ${this.app.score()} · Moves ${this.app.moves()} · Balls left ${this.app.balls()}`;
-    $('why').textContent = this.app.greedyReason();
+    if (!solver) {
+      $('why').textContent = this.app.greedyReason();
+    } else if (planned) {
+      $('why').textContent = `Solver plan: move ${planned.index + 1} of ${this.plan.moves.length / 2}, removing ${this.next.length / 2} balls; the plan ends at ${this.plan.score} points${this.plan.cleared ? ' with the board cleared' : ''}.`;
+    } else {
+      $('why').textContent = over ? 'The game is over.' : 'No solver plan for this position: press Solve.';
+    }
     $('undo').disabled = this.app.moves() === 0;
     $('redo').disabled = !this.app.canRedo();
-    $('step').disabled = over;
+    $('step').disabled = over || (solver && !planned);
     if (over) {
       this.pause();
       this.message(this.app.overText());
@@ -288,6 +471,13 @@ class SameGamePage {
     $('pause').addEventListener('click', () => this.pause());
     $('marks').addEventListener('change', () => this.draw());
     $('poj-load').addEventListener('click', () => this.loadPoj());
+    $('solve').addEventListener('click', () => this.solve());
+    $('stop-solve').addEventListener('click', () => {
+      this.stopSolving();
+      $('solve-progress').textContent += ' (stopped)';
+    });
+    $('compare').addEventListener('click', () => this.compare());
+    $('strategy').addEventListener('change', () => this.changed({}));
     $('preset').addEventListener('change', () => {
       const p = PRESETS[$('preset').value];
       if (!p) return;
@@ -308,14 +498,7 @@ class SameGamePage {
     const w = this.app.width();
     const h = this.app.height();
     this.cellSize = Math.max(8, Math.floor(Math.min(wrap.clientWidth / w, wrap.clientHeight / h)));
-    const dpr = window.devicePixelRatio || 1;
-    const cssW = this.cellSize * w;
-    const cssH = this.cellSize * h;
-    this.canvas.style.width = `${cssW}px`;
-    this.canvas.style.height = `${cssH}px`;
-    this.canvas.width = Math.round(cssW * dpr);
-    this.canvas.height = Math.round(cssH * dpr);
-    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    sizeCanvas(this.canvas, this.cellSize * w, this.cellSize * h);
     this.draw();
   }
 
@@ -333,26 +516,8 @@ class SameGamePage {
   }
 
   ball(x, y, color, scale, outline) {
-    const s = this.cellSize;
-    const ctx = this.ctx;
-    const r = (s / 2 - 1.5) * scale;
-    if (r <= 0) return;
-    ctx.beginPath();
-    ctx.arc(x + s / 2, y + s / 2, r, 0, Math.PI * 2);
-    ctx.fillStyle = PALETTE[(color - 1) % PALETTE.length];
-    ctx.fill();
-    if (outline) {
-      ctx.lineWidth = Math.max(2, s / 10);
-      ctx.strokeStyle = outline;
-      ctx.stroke();
-    }
-    if ($('marks').checked && s >= 12) {
-      ctx.fillStyle = color === 4 || color === 9 ? '#222' : '#fff';
-      ctx.font = `600 ${Math.floor(s * 0.5)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(this.app.colorLetter(color), x + s / 2, y + s / 2 + 1);
-    }
+    const letter = $('marks').checked ? this.app.colorLetter(color) : null;
+    paintBall(this.ctx, x, y, this.cellSize, color, scale, outline, letter);
   }
 
   draw(now = performance.now()) {

@@ -397,3 +397,59 @@ pub fn poj_game_count(input: &str) -> Result<u32, JsError> {
         .map(|b| b.len() as u32)
         .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
 }
+
+/// The Same Game solver for a page's Web Worker: each `step` runs the next,
+/// twice as wide beam and may take a while (the worker is what keeps the
+/// page responsive); the best move list is there after every step.
+#[wasm_bindgen]
+pub struct SolverSession {
+    session: crate::samegame::solver::Session,
+}
+
+#[wasm_bindgen]
+impl SolverSession {
+    /// A session on a board given as the game's text (rows top first,
+    /// letters, `.` empty), as `SameGameApp.text()` returns it.
+    #[wasm_bindgen(constructor)]
+    pub fn new(board: &str, seed: f64) -> Result<SolverSession, JsError> {
+        let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
+        let board = crate::samegame::Board::parse(&rows, 1)
+            .map_err(|e| JsError::new(&format!("solver: {}", e)))?;
+        Ok(SolverSession {
+            session: crate::samegame::solver::Session::new(&board, seed.max(0.0) as u64),
+        })
+    }
+
+    /// Runs the next beam; false when the search has been exhaustive (a
+    /// wider beam would find nothing more).
+    pub fn step(&mut self) -> bool {
+        self.session.step()
+    }
+
+    /// The best score so far (benchmark rules: (m − 2)², +1000 cleared).
+    #[wasm_bindgen(js_name = bestScore)]
+    pub fn best_score(&self) -> f64 {
+        self.session.best().score as f64
+    }
+
+    /// Whether the best move list clears the board.
+    pub fn cleared(&self) -> bool {
+        self.session.best().cleared
+    }
+
+    /// The best move list as (col, row) pairs, 0-based, row from the bottom.
+    #[wasm_bindgen(js_name = bestMoves)]
+    pub fn best_moves(&self) -> Vec<u8> {
+        self.session
+            .best()
+            .moves
+            .iter()
+            .flat_map(|c| [c.col, c.row])
+            .collect()
+    }
+
+    /// The width of the last beam run.
+    pub fn width(&self) -> u32 {
+        self.session.best().width as u32
+    }
+}

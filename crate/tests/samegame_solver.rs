@@ -88,3 +88,20 @@ fn progress_reports_rising_best_scores() {
     assert!(seen.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(*seen.last().unwrap(), s.score);
 }
+
+#[test]
+fn a_session_widens_until_its_beam_keeps_everything() {
+    use clearboard::samegame::solver::Session;
+    let board = Board::random(4, 4, 3, 2).unwrap();
+    let mut session = Session::new(&board, 1);
+    let mut steps = 0;
+    while session.step() {
+        steps += 1;
+        assert!(steps < 30, "a 4×4 board is searched exhaustively by a finite beam");
+    }
+    let best = session.best();
+    assert_eq!(replay(&board, &best.moves).unwrap(), (best.score, best.cleared));
+    // An exhaustive search is at least as good as any budgeted one.
+    let budgeted = solve(&board, &budget(200, 1), &|_| {});
+    assert!(best.score >= budgeted.score);
+}

@@ -305,3 +305,56 @@ test('clicks during an animation never corrupt the state', async () => {
   await again.context.close();
   await context.close();
 });
+
+test('the solver runs in a worker, shows progress, stops, and its moves play through Step and the log', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=8&h=8&colors=3`, calm);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Best so far: \d+ points/.test(document.getElementById('solve-progress').textContent));
+  // The page stays responsive while the worker searches.
+  const t0 = Date.now();
+  await page.evaluate(() => window.clearboardPage.app.describeCell(0, 0));
+  assert.ok(Date.now() - t0 < 2000);
+  await page.waitForFunction(() => /beam width (8|16|32|64)/.test(document.getElementById('solve-progress').textContent), null, { timeout: 30000 });
+  await page.getByRole('button', { name: 'Stop' }).click();
+  assert.match(await page.locator('#solve-progress').textContent(), /\(stopped\)$/);
+  const planned = await page.evaluate(() => window.clearboardPage.plan.score);
+  await page.locator('#strategy').selectOption('solver');
+  assert.match(await page.locator('#why').textContent(), /^Solver plan: move 1 of \d+/);
+  await setSpeed(page, 20);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.score()), planned, 'the plan scores what the solver said');
+  const lines = await logLines(page);
+  assert.match(lines.at(-1), new RegExp(`^Final score: ${planned}, with \\d+ balls remaining\\.$`));
+  // The solver beats greedy on this board.
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await page.locator('#strategy').selectOption('greedy');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
+  assert.ok(planned > (await page.evaluate(() => window.clearboardPage.app.score())));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('compare plays greedy and the solver side by side with scores and move counts', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=12&w=6&h=5&colors=3`, calm);
+  await page.getByRole('button', { name: 'Compare' }).click();
+  assert.match(await page.locator('#message').textContent(), /Press Solve first/);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Best so far: \d+/.test(document.getElementById('solve-progress').textContent), null, { timeout: 30000 });
+  // On a board this small the search may already have finished.
+  const stop = page.getByRole('button', { name: 'Stop' });
+  if (await stop.isEnabled()) await stop.click();
+  await setSpeed(page, 20);
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await page.waitForFunction(() => /finished/.test(document.getElementById('cmp-greedy-info').textContent) && /finished/.test(document.getElementById('cmp-solver-info').textContent), null, { timeout: 20000 });
+  const g = await page.locator('#cmp-greedy-info').textContent();
+  const s = await page.locator('#cmp-solver-info').textContent();
+  const score = (t) => Number(t.match(/Score (-?\d+)/)[1]);
+  assert.match(g, /^Score -?\d+ · \d+ moves · finished$/);
+  assert.match(s, /^Score -?\d+ · \d+ moves · finished$/);
+  assert.ok(score(s) >= score(g), `${s} vs ${g}`);
+  assert.equal(score(s), await page.evaluate(() => window.clearboardPage.plan.score));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -94,11 +94,33 @@ struct Beam<'a> {
     arena: Vec<(u32, Cell)>,
     /// The moves of the last play-out.
     played: Vec<Cell>,
+    /// Whether the last beam dropped positions (if not, it searched all).
+    truncated: bool,
     best: Solution,
     progress: &'a (dyn Fn(i64) + Sync),
 }
 
 const ROOT: u32 = u32::MAX;
+
+/// The positions' hashes are already well mixed: hash them as they are.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Prehashed>>;
 
 impl Beam<'_> {
     fn out_of_budget(&self) -> bool {
@@ -180,7 +202,7 @@ impl Beam<'_> {
             at: ROOT,
         }];
         let mut moves: Vec<BitCluster> = Vec::new();
-        let mut seen: HashMap<u64, usize> = HashMap::new();
+        let mut seen = Seen::default();
         let mut cands: Vec<Candidate> = Vec::new();
         while !layer.is_empty() {
             cands.clear();
@@ -230,6 +252,7 @@ impl Beam<'_> {
                 }
             }
             if cands.len() > width {
+                self.truncated = true;
                 cands.select_nth_unstable_by(width - 1, |a, b| b.eval.cmp(&a.eval));
                 cands.truncate(width);
             }
@@ -251,6 +274,108 @@ impl Beam<'_> {
     }
 }
 
+fn ignore(_: i64) {}
+
+fn tabu_color(start: &BitBoard) -> usize {
+    (0..start.colors())
+        .max_by_key(|&k| (start.color_count(k), usize::MAX - k))
+        .unwrap_or(0)
+}
+
+fn new_beam<'a>(
+    start: &BitBoard,
+    seed: u64,
+    thread: usize,
+    progress: &'a (dyn Fn(i64) + Sync),
+) -> Beam<'a> {
+    Beam {
+        rules: Rules::default(),
+        tabu: tabu_color(start),
+        deadline: None,
+        max_nodes: None,
+        seed: seed.wrapping_add(thread as u64 * 0x1234_5678_9ABC),
+        rng: (seed ^ 0x5DEE_CE66_D1CE_4E5B).wrapping_add(thread as u64),
+        nodes: 0,
+        flood: Flood::default(),
+        arena: Vec::new(),
+        played: Vec::new(),
+        truncated: false,
+        progress,
+        best: Solution {
+            score: i64::MIN,
+            cleared: false,
+            moves: Vec::new(),
+            nodes: 0,
+            width: 0,
+        },
+    }
+}
+
+/// The greedy game from `start` (the answer when no search finished a game).
+fn greedy_solution(start: &BitBoard) -> Solution {
+    let mut b = start.clone();
+    let mut flood = Flood::default();
+    let rules = Rules::default();
+    let mut score = 0;
+    let mut moves = Vec::new();
+    while let Some(g) = b.greedy(&mut flood) {
+        score += rules.move_points(g.size);
+        b.remove(g.anchor, &mut flood);
+        moves.push(g.anchor);
+    }
+    Solution {
+        score: score + rules.end_adjustment(b.balls()),
+        cleared: b.balls() == 0,
+        moves,
+        nodes: 0,
+        width: 0,
+    }
+}
+
+/// A search run step by step (for a page's worker, which has no clock and
+/// no threads): each [`Session::step`] runs the next, twice as wide beam.
+pub struct Session {
+    start: BitBoard,
+    beam: Beam<'static>,
+    width: usize,
+}
+
+impl Session {
+    /// A session on `board`.
+    pub fn new(board: &Board, seed: u64) -> Session {
+        let start = BitBoard::from_board(board);
+        let beam = new_beam(&start, seed, 0, &ignore);
+        Session {
+            start,
+            beam,
+            width: 1,
+        }
+    }
+
+    /// Runs one beam (widths 1, 2, 4, … from call to call). Returns false
+    /// once a beam kept every position: the search was exhaustive and a wider
+    /// one cannot find more.
+    pub fn step(&mut self) -> bool {
+        self.beam.arena.clear();
+        self.beam.truncated = false;
+        self.beam.run(&self.start, self.width);
+        self.beam.best.width = self.width;
+        self.width = self.width.saturating_mul(2).min(1 << 24);
+        self.beam.truncated
+    }
+
+    /// The best move list so far.
+    pub fn best(&self) -> Solution {
+        let mut best = if self.beam.best.score == i64::MIN {
+            greedy_solution(&self.start)
+        } else {
+            self.beam.best.clone()
+        };
+        best.nodes = self.beam.nodes;
+        best
+    }
+}
+
 /// Searches `board` within the budget and returns the best move list found.
 /// `progress` is called with each new best score.
 pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
@@ -263,40 +388,24 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
         }
     };
     let start = BitBoard::from_board(board);
-    let tabu = (0..start.colors())
-        .max_by_key(|&k| (start.color_count(k), usize::MAX - k))
-        .unwrap_or(0);
     let deadline = settings.time.map(|t| Instant::now() + t);
     let threads = settings.threads.max(1);
     let run = |thread: usize| -> Solution {
-        let mut beam = Beam {
-            rules: Rules::default(),
-            tabu,
-            deadline,
-            max_nodes: settings.max_nodes,
-            seed: settings.seed.wrapping_add(thread as u64 * 0x1234_5678_9ABC),
-            rng: (settings.seed ^ 0x5DEE_CE66_D1CE_4E5B).wrapping_add(thread as u64),
-            nodes: 0,
-            flood: Flood::default(),
-            arena: Vec::new(),
-            played: Vec::new(),
-            progress: &report,
-            best: Solution {
-                score: i64::MIN,
-                cleared: false,
-                moves: Vec::new(),
-                nodes: 0,
-                width: 0,
-            },
-        };
+        let mut beam = new_beam(&start, settings.seed, thread, &report);
+        beam.deadline = deadline;
+        beam.max_nodes = settings.max_nodes;
         let mut width = 1usize;
         while width <= settings.max_width {
             beam.arena.clear();
+            beam.truncated = false;
             let done = beam.run(&start, width);
             if !done {
                 break;
             }
             beam.best.width = width;
+            if !beam.truncated || width >= 1 << 24 {
+                break; // every position was kept: wider finds nothing more
+            }
             width *= 2;
         }
         beam.best.nodes = beam.nodes;
@@ -314,28 +423,17 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
         })
     };
     let nodes = results.iter().map(|r| r.nodes).sum();
-    let mut best = results.remove(
+    let best = results.remove(
         (0..results.len())
             .max_by_key(|&i| (results[i].score, usize::MAX - i))
             .expect("at least one thread"),
     );
+    let mut best = if best.score == i64::MIN {
+        greedy_solution(&start)
+    } else {
+        best
+    };
     best.nodes = nodes;
-    if best.score == i64::MIN {
-        // The budget ran out before any game ended: play greedily from the start.
-        let mut b = start.clone();
-        let mut flood = Flood::default();
-        let rules = Rules::default();
-        let mut score = 0;
-        let mut moves = Vec::new();
-        while let Some(g) = b.greedy(&mut flood) {
-            score += rules.move_points(g.size);
-            b.remove(g.anchor, &mut flood);
-            moves.push(g.anchor);
-        }
-        best.score = score + rules.end_adjustment(b.balls());
-        best.cleared = b.balls() == 0;
-        best.moves = moves;
-    }
     best
 }
 
