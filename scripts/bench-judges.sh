@@ -30,30 +30,25 @@ report() { # name units t_seed t_ours
                name, a*1000, a*1e6/n, b*1000, b*1e6/n, a/b }'
 }
 
-# --- POJ 1027 (seed 001, C) ---
-"$bin" gen samegame --games 20000 --seed 1 > "$out/samegame.in"
-if [ -f "$seeds/001_fcb14cc378d24554.txt" ]; then
-    sed -n '/^#include <stdio.h>/,$p' "$seeds/001_fcb14cc378d24554.txt" > "$out/seed-poj1027.c"
-    gcc -O2 -o "$out/seed-poj1027" "$out/seed-poj1027.c" 2>/dev/null
-    judge_samegame() { "$bin" judge samegame < "$out/samegame.in"; }
-    seed_samegame() { "$out/seed-poj1027" < "$out/samegame.in"; }
-    ts=$(best_of 5 seed_samegame)
-    tc=$(best_of 5 judge_samegame)
-    report "samegame, 20000 games" 20000 "$ts" "$tc"
-else
-    echo "samegame: ../shared/seeds not found; skipped the seed comparison"
-fi
+# compare NAME UNITS JUDGE SEED_FILE FIRST_LINE COMPILER GEN_ARGS...: builds the
+# seed's program from the text after FIRST_LINE and times it beside the judge.
+compare() {
+    local name=$1 units=$2 judge=$3 seed_file=$4 first=$5 compiler=$6
+    shift 6
+    "$bin" gen "$judge" "$@" > "$out/$judge.in"
+    if [ ! -f "$seeds/$seed_file" ]; then
+        echo "$judge: ../shared/seeds not found; skipped the seed comparison"
+        return
+    fi
+    sed -n "/^$first/,\$p" "$seeds/$seed_file" > "$out/seed-$judge.src"
+    $compiler -O2 -x "$( [ "$compiler" = gcc ] && echo c || echo c++ )" -o "$out/seed-$judge" "$out/seed-$judge.src" 2>/dev/null
+    run_seed() { "$out/seed-$judge" < "$out/$judge.in"; }
+    run_ours() { "$bin" judge "$judge" < "$out/$judge.in"; }
+    local ts tc
+    ts=$(best_of 3 run_seed)
+    tc=$(best_of 5 run_ours)
+    report "$name" "$units" "$ts" "$tc"
+}
 
-# --- mahjong (seed 002, C++) ---
-"$bin" gen mahjong --size 75 --percent 33 --queries 20000 --seed 1 > "$out/mahjong.in"
-if [ -f "$seeds/002_b7f1e991508ba0db.txt" ]; then
-    sed -n '/^#include<bits/,$p' "$seeds/002_b7f1e991508ba0db.txt" > "$out/seed-mahjong.cpp"
-    g++ -O2 -o "$out/seed-mahjong" "$out/seed-mahjong.cpp" 2>/dev/null
-    judge_mahjong() { "$bin" judge mahjong < "$out/mahjong.in"; }
-    seed_mahjong() { "$out/seed-mahjong" < "$out/mahjong.in"; }
-    ts=$(best_of 3 seed_mahjong)
-    tc=$(best_of 5 judge_mahjong)
-    report "mahjong, 20000 queries" 20000 "$ts" "$tc"
-else
-    echo "mahjong: ../shared/seeds not found; skipped the seed comparison"
-fi
+compare "samegame, 20000 games" 20000 samegame 001_fcb14cc378d24554.txt '#include <stdio.h>' gcc --games 20000 --seed 1
+compare "mahjong, 20000 queries" 20000 mahjong 002_b7f1e991508ba0db.txt '#include<bits' g++ --size 75 --percent 33 --queries 20000 --seed 1

@@ -5,6 +5,7 @@
 //! Every rule lives in the engine modules; nothing in them imports
 //! wasm-bindgen or web-sys.
 
+pub mod bitrun;
 pub mod cli;
 pub mod connect;
 pub mod grid;

@@ -97,10 +97,16 @@ fn a_session_widens_until_its_beam_keeps_everything() {
     let mut steps = 0;
     while session.step() {
         steps += 1;
-        assert!(steps < 30, "a 4×4 board is searched exhaustively by a finite beam");
+        assert!(
+            steps < 30,
+            "a 4×4 board is searched exhaustively by a finite beam"
+        );
     }
     let best = session.best();
-    assert_eq!(replay(&board, &best.moves).unwrap(), (best.score, best.cleared));
+    assert_eq!(
+        replay(&board, &best.moves).unwrap(),
+        (best.score, best.cleared)
+    );
     // An exhaustive search is at least as good as any budgeted one.
     let budgeted = solve(&board, &budget(200, 1), &|_| {});
     assert!(best.score >= budgeted.score);

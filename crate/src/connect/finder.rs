@@ -14,6 +14,7 @@
 //! it across words.
 
 use super::{Board, Pos};
+use crate::bitrun::{fill_down, fill_up};
 
 /// A shortest path: its number of segments and its corners, from the first
 /// tile through each turn to the second tile.
@@ -81,25 +82,14 @@ fn fill_row(open: &[u64], seed: &[u64], out: &mut [u64]) {
     for i in 0..open.len() {
         let m = open[i];
         let s = seed[i] | (carry & m & 1);
-        let up = ((m.wrapping_add(s) ^ m) & m) | s;
+        let up = fill_up(m, s);
         out[i] = up;
         carry = up >> 63;
     }
     carry = 0;
     for i in (0..open.len()).rev() {
-        let mut p = open[i];
-        let mut g = out[i] | ((carry & (p >> 63)) << 63);
-        g |= p & (g >> 1);
-        p &= p >> 1;
-        g |= p & (g >> 2);
-        p &= p >> 2;
-        g |= p & (g >> 4);
-        p &= p >> 4;
-        g |= p & (g >> 8);
-        p &= p >> 8;
-        g |= p & (g >> 16);
-        p &= p >> 16;
-        g |= p & (g >> 32);
+        let m = open[i];
+        let g = fill_down(m, out[i] | ((carry & (m >> 63)) << 63));
         out[i] = g;
         carry = g & 1;
     }

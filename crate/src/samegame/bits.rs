@@ -7,6 +7,7 @@
 //! times faster than visiting cells one by one.
 
 use super::board::{Board, Cell};
+use crate::bitrun::runs_through;
 
 /// The bottommost-in-leftmost-column ball, size and colour of a cluster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,26 +118,6 @@ impl Flood {
         }
         (size, lo, hi)
     }
-}
-
-/// All balls of `m` in a vertical run that holds a ball of `seed` (⊆ m).
-#[inline(always)]
-fn runs_through(m: u64, seed: u64) -> u64 {
-    // Upwards: adding the seeds carries through each run to its top.
-    let mut g = ((m.wrapping_add(seed) ^ m) & m) | seed;
-    // Downwards: an occluded fill in doubling steps.
-    let mut p = m;
-    g |= p & (g >> 1);
-    p &= p >> 1;
-    g |= p & (g >> 2);
-    p &= p >> 2;
-    g |= p & (g >> 4);
-    p &= p >> 4;
-    g |= p & (g >> 8);
-    p &= p >> 8;
-    g |= p & (g >> 16);
-    p &= p >> 16;
-    g | (p & (g >> 32))
 }
 
 /// `x` with the bits at the positions set in `gone` squeezed out (the bits
@@ -351,14 +332,6 @@ impl BitBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn runs_through_fills_whole_runs_of_the_seeds() {
-        assert_eq!(runs_through(0b1110_1101, 0b0000_0100), 0b0000_1100);
-        assert_eq!(runs_through(0b1110_1101, 0b0100_0001), 0b1110_0001);
-        assert_eq!(runs_through(u64::MAX, 1 << 40), u64::MAX);
-        assert_eq!(runs_through(u64::MAX << 1, 1 << 63), u64::MAX << 1);
-    }
 
     #[test]
     fn squeeze_removes_bits_keeping_order() {
