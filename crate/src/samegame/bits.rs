@@ -247,32 +247,42 @@ impl BitBoard {
             flood.load(&self.masks[k * stride..(k + 1) * stride]);
             let (m, rem) = (&flood.m, &mut flood.rem);
             // Balls with a neighbour of their colour; the rest are alone.
-            let mut left = 0;
             for c in 1..self.used + 1 {
                 let x = m[c & K];
-                let r = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
-                rem[c & K] = r;
-                left += r.count_ones() as usize;
+                rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
             }
-            'colour: for c in 1..self.used + 1 {
-                while flood.rem[c & K] != 0 {
-                    // No cluster left in this colour can reach the best.
-                    if (left as u64) < best >> 16 {
-                        break 'colour;
-                    }
-                    let seed = flood.rem[c & K] & flood.rem[c & K].wrapping_neg();
-                    let (size, lo, hi) = flood.grow(c, seed);
-                    left -= size;
-                    for j in lo..hi + 1 {
-                        flood.rem[j & K] &= !flood.cur[j & K];
-                        flood.cur[j & K] = 0;
-                    }
-                    let kk = key(size, c - 1, seed.trailing_zeros());
-                    if kk > best {
-                        best = kk;
-                        best_color = k as u8 + 1;
+            // A cluster crosses from a column to the next only where both
+            // hold its colour in one row, so it lies within one stretch of
+            // columns linked that way; a stretch whose unflooded balls cannot
+            // make a cluster as large as the best is skipped whole.
+            let mut c = 1;
+            while c <= self.used {
+                let mut end = c;
+                let mut left = flood.rem[c & K].count_ones() as usize;
+                while end < self.used && flood.m[end & K] & flood.m[(end + 1) & K] != 0 {
+                    end += 1;
+                    left += flood.rem[end & K].count_ones() as usize;
+                }
+                'stretch: for j in c..end + 1 {
+                    while flood.rem[j & K] != 0 {
+                        if (left as u64) < best >> 16 {
+                            break 'stretch;
+                        }
+                        let seed = flood.rem[j & K] & flood.rem[j & K].wrapping_neg();
+                        let (size, lo, hi) = flood.grow(j, seed);
+                        left -= size;
+                        for i in lo..hi + 1 {
+                            flood.rem[i & K] &= !flood.cur[i & K];
+                            flood.cur[i & K] = 0;
+                        }
+                        let kk = key(size, j - 1, seed.trailing_zeros());
+                        if kk > best {
+                            best = kk;
+                            best_color = k as u8 + 1;
+                        }
                     }
                 }
+                c = end + 1;
             }
             flood.rem[..self.used + 2].fill(0);
         }
