@@ -111,3 +111,20 @@ fn a_session_widens_until_its_beam_keeps_everything() {
     let budgeted = solve(&board, &budget(200, 1), &|_| {});
     assert!(best.score >= budgeted.score);
 }
+
+#[test]
+fn the_largest_boards_and_most_colours_are_solved() {
+    for (w, h, k) in [(64, 64, 9), (64, 1, 2), (1, 64, 9), (30, 30, 6)] {
+        let board = Board::random(w, h, k, 5).unwrap();
+        let s = solve(&board, &budget(400, 2), &|_| {});
+        assert_eq!(
+            replay(&board, &s.moves).unwrap(),
+            (s.score, s.cleared),
+            "{}×{}×{}",
+            w,
+            h,
+            k
+        );
+        assert!(!s.moves.is_empty(), "a move list for {}×{}×{}", w, h, k);
+    }
+}
