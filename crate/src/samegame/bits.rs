@@ -206,28 +206,34 @@ impl BitBoard {
     /// Calls `f` with every cluster of two or more balls, by colour, then
     /// column, then row of its anchor.
     pub fn for_each_cluster(&self, flood: &mut Flood, mut f: impl FnMut(BitCluster)) {
+        for k in 0..self.colors {
+            self.for_each_cluster_of(k, flood, &mut f);
+        }
+    }
+
+    /// Calls `f` with every cluster of two or more balls of colour index k
+    /// (0-based), by column, then row of its anchor.
+    pub fn for_each_cluster_of(&self, k: usize, flood: &mut Flood, mut f: impl FnMut(BitCluster)) {
         const K: usize = LANES - 1;
         let stride = self.width + 2;
-        for k in 0..self.colors {
-            flood.load(&self.masks[k * stride..(k + 1) * stride]);
-            for c in 1..self.used + 1 {
-                let (m, x) = (&flood.m, flood.m[c & K]);
-                flood.rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
-            }
-            for c in 1..self.used + 1 {
-                while flood.rem[c & K] != 0 {
-                    let seed = flood.rem[c & K] & flood.rem[c & K].wrapping_neg();
-                    let (size, lo, hi) = flood.grow(c, seed);
-                    for j in lo..hi + 1 {
-                        flood.rem[j & K] &= !flood.cur[j & K];
-                        flood.cur[j & K] = 0;
-                    }
-                    f(BitCluster {
-                        anchor: Cell::new(c - 1, seed.trailing_zeros() as usize),
-                        size,
-                        color: k as u8 + 1,
-                    });
+        flood.load(&self.masks[k * stride..(k + 1) * stride]);
+        for c in 1..self.used + 1 {
+            let (m, x) = (&flood.m, flood.m[c & K]);
+            flood.rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
+        }
+        for c in 1..self.used + 1 {
+            while flood.rem[c & K] != 0 {
+                let seed = flood.rem[c & K] & flood.rem[c & K].wrapping_neg();
+                let (size, lo, hi) = flood.grow(c, seed);
+                for j in lo..hi + 1 {
+                    flood.rem[j & K] &= !flood.cur[j & K];
+                    flood.cur[j & K] = 0;
                 }
+                f(BitCluster {
+                    anchor: Cell::new(c - 1, seed.trailing_zeros() as usize),
+                    size,
+                    color: k as u8 + 1,
+                });
             }
         }
     }

@@ -135,25 +135,21 @@ impl Beam<'_> {
         self.played.clear();
         let mut b = board.clone();
         let mut moves: Vec<BitCluster> = Vec::new();
-        let tabu_color = self.tabu as u8 + 1;
         loop {
+            // Clusters of the other colours; the tabu colour's only when
+            // there are none.
             moves.clear();
-            b.for_each_cluster(&mut self.flood, |c| moves.push(c));
+            for k in (0..b.colors()).filter(|&k| k != self.tabu) {
+                b.for_each_cluster_of(k, &mut self.flood, |c| moves.push(c));
+            }
+            if moves.is_empty() {
+                b.for_each_cluster_of(self.tabu, &mut self.flood, |c| moves.push(c));
+            }
             if moves.is_empty() {
                 let balls = b.balls();
                 return (score + self.rules.end_adjustment(balls), balls == 0);
             }
-            let n_other = moves.iter().filter(|m| m.color != tabu_color).count();
-            let r = self.next_random() as usize;
-            let mv = if n_other > 0 {
-                *moves
-                    .iter()
-                    .filter(|m| m.color != tabu_color)
-                    .nth(r % n_other)
-                    .expect("counted")
-            } else {
-                moves[r % moves.len()]
-            };
+            let mv = moves[self.next_random() as usize % moves.len()];
             score += self.rules.move_points(mv.size);
             b.remove(mv.anchor, &mut self.flood);
             self.played.push(mv.anchor);
