@@ -5,18 +5,33 @@ use crate::rng::Rng;
 use crate::text::{push_int, push_uint, InputError, Lines};
 
 use super::bits::{BitBoard, Flood};
+use super::packed::{PackedBoard, PackedScan};
 use super::board::{Board, Cell, COLOR_LETTERS};
 use super::rules::Rules;
 
 /// Columns of a POJ 1027 board.
-pub const WIDTH: usize = 15;
+pub const WIDTH: usize = super::packed::WIDTH;
 /// Rows of a POJ 1027 board.
-pub const HEIGHT: usize = 10;
+pub const HEIGHT: usize = super::packed::HEIGHT;
+
+/// One game's rows, top row first, colours 1..=3.
+pub type Rows = [[u8; WIDTH]; HEIGHT];
 
 /// Parses a POJ 1027 input: a positive game count, then per game an optional
 /// blank line and 10 rows of 15 letters R/G/B, top row first. The whole input
 /// is checked before anything is returned.
 pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
+    Ok(parse_rows(input)?
+        .iter()
+        .map(|rows| {
+            let rows: Vec<Vec<u8>> = rows.iter().map(|r| r.to_vec()).collect();
+            Board::from_rows(&rows, 3).expect("a 15×10 board of 3 colours is valid")
+        })
+        .collect())
+}
+
+/// [`parse`], giving each game's rows.
+pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
     let mut lines = Lines::new(input);
     let Some((n_line, first)) = lines.next_non_blank() else {
         return Err(InputError::new(1, "missing the number of games"));
@@ -36,9 +51,9 @@ pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
             ))
         }
     };
-    let mut boards = Vec::new();
-    let mut rows = vec![vec![0u8; WIDTH]; HEIGHT];
+    let mut games = Vec::new();
     for game in 1..=count {
+        let mut rows = [[0u8; WIDTH]; HEIGHT];
         for (r, row) in rows.iter_mut().enumerate() {
             let next = if r == 0 {
                 lines.next_non_blank()
@@ -60,7 +75,7 @@ pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
             };
             parse_row(line_no, text.trim(), row)?;
         }
-        boards.push(Board::from_rows(&rows, 3).expect("a 15×10 board of 3 colours is valid"));
+        games.push(rows);
     }
     if let Some((line_no, _)) = lines.next_non_blank() {
         return Err(InputError::new(
@@ -68,7 +83,7 @@ pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
             format!("more input after the {} announced games", count),
         ));
     }
-    Ok(boards)
+    Ok(games)
 }
 
 fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputError> {
@@ -110,12 +125,11 @@ fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputErro
 }
 
 /// Plays `board` greedily and appends the judge's lines for game `number`
-/// (without the blank line that separates games).
+/// (without the blank line that separates games). Works on any board the
+/// engine supports; the judge itself uses the packed 15 × 10 engine.
 pub fn play_game(number: u64, board: &Board, flood: &mut Flood, out: &mut Vec<u8>) {
     let rules = Rules::default();
-    out.extend_from_slice(b"Game ");
-    push_uint(out, number);
-    out.extend_from_slice(b":\n\n");
+    write_header(out, number);
     let mut score: i64 = 0;
     let mut balls = board.balls();
     let mut moves = 0u64;
@@ -130,6 +144,32 @@ pub fn play_game(number: u64, board: &Board, flood: &mut Flood, out: &mut Vec<u8
     }
     score += rules.end_adjustment(balls);
     write_final(out, score, balls);
+}
+
+/// [`play_game`] on the packed engine.
+pub fn play_packed(number: u64, board: PackedBoard, scan: &mut PackedScan, out: &mut Vec<u8>) {
+    let rules = Rules::default();
+    write_header(out, number);
+    let mut board = board;
+    let mut score: i64 = 0;
+    let mut balls = board.balls();
+    let mut moves = 0u64;
+    while let Some(choice) = board.greedy(scan) {
+        moves += 1;
+        let points = rules.move_points(choice.size);
+        score += points;
+        balls -= choice.size;
+        write_move(out, moves, choice.anchor, choice.size, choice.color, points);
+        board.remove_choice(&choice, scan);
+    }
+    score += rules.end_adjustment(balls);
+    write_final(out, score, balls);
+}
+
+fn write_header(out: &mut Vec<u8>, number: u64) {
+    out.extend_from_slice(b"Game ");
+    push_uint(out, number);
+    out.extend_from_slice(b":\n\n");
 }
 
 /// Appends a move line: `Move x at (r,c): removed b balls of color C, got
@@ -161,15 +201,16 @@ pub fn write_final(out: &mut Vec<u8>, score: i64, balls: usize) {
 
 /// The judge's whole output for `input`, or the first input error.
 pub fn judge(input: &str) -> Result<Vec<u8>, InputError> {
-    let boards = parse(input)?;
-    let mut out = Vec::with_capacity(boards.len() * 2048);
-    let mut flood = Flood::default();
-    for (i, board) in boards.iter().enumerate() {
+    let games = parse_rows(input)?;
+    let mut out = Vec::with_capacity(games.len() * 1600);
+    let mut scan = PackedScan::default();
+    for (i, rows) in games.iter().enumerate() {
         if i > 0 {
             out.push(b'\n');
         }
-        play_game(i as u64 + 1, board, &mut flood, &mut out);
+        play_packed(i as u64 + 1, PackedBoard::from_rows(rows), &mut scan, &mut out);
     }
+
     Ok(out)
 }
 

@@ -1,0 +1,332 @@
+//! The POJ 1027 judge's engine: a 15 × 10 board of three colours packed one
+//! 64-bit word per column, each colour in a 16-bit lane (bit `16k + r` is a
+//! ball of colour k + 1 in row r). One word holds a column of every colour,
+//! so the isolated-ball pass, the floods and gravity work on all colours at
+//! once; lanes never mix because rows 10–15 of every lane stay empty (the
+//! carry of a run fill stops there, and shifts across a lane boundary are
+//! masked off).
+//!
+//! It plays by exactly the rules of [`Board`](super::Board) and its greedy
+//! choice is exactly [`greedy_choice`](super::greedy_choice) (the property
+//! tests replay random games on both); it exists because the judge plays
+//! hundreds of thousands of moves.
+
+use super::board::{Board, Cell};
+
+/// Columns.
+pub const WIDTH: usize = 15;
+/// Rows.
+pub const HEIGHT: usize = 10;
+/// Colours.
+pub const COLORS: usize = 3;
+
+/// The rows of one lane.
+const ROWS: u64 = (1 << HEIGHT) - 1;
+/// The rows of every lane.
+const ALL: u64 = ROWS | ROWS << 16 | ROWS << 32;
+/// Multiplying a lane-0 value by this copies it into every lane.
+const REPEAT: u64 = 1 | 1 << 16 | 1 << 32;
+/// Padded columns: one empty column on each side.
+const PAD: usize = WIDTH + 2;
+
+/// A settled position: `cols[c + 1]` is column c; `cols[0]` and every
+/// column right of the used ones are empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedBoard {
+    cols: [u64; PAD],
+    used: usize,
+}
+
+/// The greedy move: the cluster's anchor, size and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedChoice {
+    /// Bottommost ball of the cluster's leftmost column.
+    pub anchor: Cell,
+    /// Number of balls.
+    pub size: usize,
+    /// Colour, 1..=3.
+    pub color: u8,
+}
+
+/// Scratch space for the greedy scan; it also remembers the balls of the
+/// last chosen cluster so [`PackedBoard::remove_choice`] need not flood
+/// again.
+#[derive(Clone, Debug, Default)]
+pub struct PackedScan {
+    cur: [u64; PAD],
+    rem: [u64; PAD],
+    best: [u64; PAD],
+    tot: [u64; PAD],
+    link: [u64; PAD],
+    best_lo: usize,
+    best_hi: usize,
+}
+
+/// Every bit of `m` in the same vertical run (within a lane) as a bit of
+/// `seed` ⊆ m. Runs are at most 10 long, so four doubling steps fill down.
+#[inline(always)]
+fn runs_through(m: u64, seed: u64) -> u64 {
+    let mut g = ((m.wrapping_add(seed) ^ m) & m) | seed;
+    let mut p = m;
+    g |= p & (g >> 1);
+    p &= p >> 1;
+    g |= p & (g >> 2);
+    p &= p >> 2;
+    g |= p & (g >> 4);
+    p &= p >> 4;
+    g | (p & (g >> 8))
+}
+
+/// Per lane, the number of set bits.
+#[inline(always)]
+fn lane_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+}
+
+/// Every bit of each lane in which `x` (bits 0–14 of a lane at most) is
+/// not zero.
+#[inline(always)]
+fn nonzero_lanes(x: u64) -> u64 {
+    (((x + 0x7FFF * REPEAT) & 0x8000 * REPEAT) >> 15) * 0xFFFF
+}
+
+/// Every bit of each lane in which the count `x` (below 0x8000) is at
+/// least `n` (at most 0x8000).
+#[inline(always)]
+fn lanes_at_least(x: u64, n: u32) -> u64 {
+    (((x + (0x8000 - n as u64) * REPEAT) & 0x8000 * REPEAT) >> 15) * 0xFFFF
+}
+
+/// `x` with, in every lane, the rows set in `gone` (a lane-0 mask) squeezed
+/// out: the balls above each fall one row per removed ball below them.
+#[inline(always)]
+fn squeeze(mut x: u64, gone: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        use std::arch::x86_64::_pext_u64;
+        let keep = !gone & ROWS;
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        unsafe {
+            _pext_u64(x, keep)
+                | _pext_u64(x >> 16, keep) << 16
+                | _pext_u64(x >> 32, keep) << 32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut gone = gone;
+        while gone != 0 {
+            let p = 63 - gone.leading_zeros();
+            let low = ((1u64 << p) - 1) * REPEAT;
+            x = (x & low) | ((x >> 1) & !low & ALL);
+            gone &= (1 << p) - 1;
+        }
+        x
+    }
+}
+
+impl PackedBoard {
+    /// The full board of `rows` (top row first, colours 1..=3).
+    pub fn from_rows(rows: &[[u8; WIDTH]; HEIGHT]) -> PackedBoard {
+        let mut cols = [0u64; PAD];
+        for (r, row) in rows.iter().enumerate() {
+            let bit = 1u64 << (HEIGHT - 1 - r);
+            for (c, &v) in row.iter().enumerate() {
+                if v != 0 {
+                    cols[c + 1] |= bit << (16 * (v as u32 - 1));
+                }
+            }
+        }
+        let used = (1..=WIDTH).rev().find(|&c| cols[c] != 0).unwrap_or(0);
+        PackedBoard { cols, used }
+    }
+
+    /// The position of a settled 15 × 10 `board` of at most three colours.
+    pub fn from_board(board: &Board) -> Option<PackedBoard> {
+        if board.width() != WIDTH || board.height() != HEIGHT || board.colors() as usize > COLORS {
+            return None;
+        }
+        let mut cols = [0u64; PAD];
+        for (c, w) in cols[1..=WIDTH].iter_mut().enumerate() {
+            for r in 0..HEIGHT {
+                let v = board.get(c, r);
+                if v != 0 {
+                    *w |= 1 << (16 * (v as u32 - 1) + r as u32);
+                }
+            }
+        }
+        Some(PackedBoard {
+            cols,
+            used: board.used_width(),
+        })
+    }
+
+    /// The colour at (col, row), 0 when empty.
+    pub fn get(&self, col: usize, row: usize) -> u8 {
+        let w = self.cols[col + 1] >> row;
+        (0..COLORS)
+            .find(|k| w >> (16 * k) & 1 != 0)
+            .map_or(0, |k| k as u8 + 1)
+    }
+
+    /// Number of balls.
+    pub fn balls(&self) -> usize {
+        self.cols.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The greedy move of POJ 1027 (largest cluster; then the leftmost
+    /// column; then the bottommost ball of it), or `None` when no cluster of
+    /// two is left. Remembers the cluster's balls in `scan`.
+    pub fn greedy(&self, scan: &mut PackedScan) -> Option<PackedChoice> {
+        let cols = &self.cols;
+        let used = self.used;
+        let PackedScan {
+            cur,
+            rem,
+            tot,
+            link,
+            ..
+        } = scan;
+        // Balls with a neighbour of their colour (`rem`), the lanes in which
+        // a column and the next share a row (a cluster can cross there and
+        // only there), and per lane how many balls with a neighbour lie from
+        // each column to the end of its stretch of linked columns.
+        for c in 1..=used {
+            let x = cols[c];
+            let r = x & ((x << 1) | (x >> 1) | cols[c - 1] | cols[c + 1]);
+            rem[c] = r;
+            tot[c] = lane_counts(r);
+            link[c] = nonzero_lanes(x & cols[c + 1]);
+        }
+        for c in (1..used).rev() {
+            tot[c] += tot[c + 1] & link[c];
+        }
+        // The best so far as one number: size, then leftmost, then bottommost.
+        let mut best = 0u64;
+        let mut best_size = 0u32;
+        let mut best_color = 0usize;
+        let (mut best_lo, mut best_hi) = (0, 0);
+        // Per lane, the balls not yet flooded in the current stretch: a
+        // bound on the size of any cluster still to be found there.
+        let mut left = 0u64;
+        for c0 in 1..=used {
+            left = (left & link[c0 - 1]) | (tot[c0] & !link[c0 - 1]);
+            loop {
+                let seeds = rem[c0] & lanes_at_least(left, best_size);
+                if seeds == 0 {
+                    break;
+                }
+                let seed = seeds & seeds.wrapping_neg();
+                let bit = seed.trailing_zeros();
+                let (k, row) = ((bit / 16) as usize, bit % 16);
+                // Grow the cluster by sweeps right and left until a left
+                // sweep adds nothing. The seed is the cluster's anchor (all
+                // balls left of it are flooded already), so nothing lies
+                // left of column c0.
+                let first = runs_through(cols[c0], seed);
+                cur[c0] = first;
+                let mut hi = c0;
+                if first & cols[c0 + 1] != 0 {
+                    loop {
+                        let mut c = c0 + 1;
+                        loop {
+                            let s = cur[c - 1] & cols[c] & !cur[c];
+                            if s != 0 {
+                                cur[c] |= runs_through(cols[c], s);
+                                hi = hi.max(c);
+                            } else if c > hi {
+                                break;
+                            }
+                            c += 1;
+                        }
+                        let mut added = false;
+                        for c in (c0..hi).rev() {
+                            let s = cur[c + 1] & cols[c] & !cur[c];
+                            if s != 0 {
+                                cur[c] |= runs_through(cols[c], s);
+                                added = true;
+                            }
+                        }
+                        if !added {
+                            break;
+                        }
+                    }
+                }
+                let mut size = 0;
+                for &w in &cur[c0..=hi] {
+                    size += w.count_ones();
+                }
+                let key = (size as u64) << 16 | ((255 - c0) as u64) << 8 | (255 - row as u64);
+                if key > best {
+                    best = key;
+                    best_size = size;
+                    best_color = k;
+                    scan.best[c0..=hi].copy_from_slice(&cur[c0..=hi]);
+                    (best_lo, best_hi) = (c0, hi);
+                }
+                for c in c0..=hi {
+                    rem[c] &= !cur[c];
+                    cur[c] = 0;
+                }
+                left -= (size as u64) << (16 * k);
+            }
+        }
+        scan.best_lo = best_lo;
+        scan.best_hi = best_hi;
+        (best != 0).then(|| PackedChoice {
+            anchor: Cell::new(
+                255 - (best >> 8 & 255) as usize - 1,
+                255 - (best & 255) as usize,
+            ),
+            size: best_size as usize,
+            color: best_color as u8 + 1,
+        })
+    }
+
+    /// Removes the cluster the last [`greedy`](Self::greedy) call on this
+    /// position chose, lets balls fall and closes empty columns.
+    pub fn remove_choice(&mut self, choice: &PackedChoice, scan: &PackedScan) {
+        let shift = 16 * (choice.color as u32 - 1);
+        let mut emptied = false;
+        for c in scan.best_lo..=scan.best_hi {
+            let w = squeeze(self.cols[c], scan.best[c] >> shift);
+            self.cols[c] = w;
+            emptied |= w == 0;
+        }
+        if emptied {
+            let mut to = 1;
+            for from in 1..=self.used {
+                let w = self.cols[from];
+                if w != 0 {
+                    self.cols[to] = w;
+                    to += 1;
+                }
+            }
+            self.cols[to..=self.used].fill(0);
+            self.used = to - 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squeeze_works_in_every_lane() {
+        let x = 0b1011_0110 | 0b11 << 16 | 0b1_0000_0100 << 32;
+        let gone = 0b0010_0100;
+        assert_eq!(squeeze(x, gone), 0b10_1010 | 0b11 << 16 | 0b100_0000 << 32);
+        assert_eq!(squeeze(ROWS << 32, ROWS), 0);
+    }
+
+    #[test]
+    fn runs_stay_in_their_lane() {
+        let m = ROWS | ROWS << 16;
+        assert_eq!(runs_through(m, 1 << 16), ROWS << 16);
+        assert_eq!(runs_through(m, 1 << 9), ROWS);
+    }
+}
