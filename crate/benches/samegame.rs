@@ -132,7 +132,7 @@ fn main() {
     let text = String::from_utf8(poj::random_input(GAMES as u64, 1)).unwrap();
     let (t_base, base_out) = time(3, || baseline(black_box(&text)));
     let (t_parse, boards) = time(5, || poj::parse(black_box(&text)).unwrap());
-    let (t_judge, judge_out) = time(5, || poj::judge(black_box(&text)).unwrap());
+    let (t_judge, judge_out) = time(15, || poj::judge(black_box(&text)).unwrap());
     assert_eq!(
         base_out.as_bytes(),
         judge_out.as_slice(),

@@ -51,7 +51,7 @@ pub fn run(args: &[String]) -> i32 {
             println!("clearboard {}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
-        ["judge", "samegame"] => judge(samegame::poj::judge),
+        ["judge", "samegame"] => judge_samegame(),
         ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
         ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
         ["judge", "mayan"] => judge(mayan::judge::judge),
@@ -108,6 +108,20 @@ fn read_stdin() -> Result<String, CliError> {
 fn write_stdout(out: &[u8]) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(out).and_then(|_| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The POJ 1027 judge, writing its output as it plays (the input is checked
+/// whole before the first byte is written).
+fn judge_samegame() -> Result<(), CliError> {
+    let input = read_stdin()?;
+    let games = samegame::poj::parse_rows(&input).map_err(CliError::Input)?;
+    let mut stdout = std::io::stdout().lock();
+    let result = samegame::poj::judge_games(&games, |piece| stdout.write_all(piece))
+        .and_then(|_| stdout.flush());
+    match result {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
         _ => Ok(()),
     }

@@ -27,7 +27,10 @@ const ALL: u64 = ROWS | ROWS << 16 | ROWS << 32;
 /// Multiplying a lane-0 value by this copies it into every lane.
 const REPEAT: u64 = 1 | 1 << 16 | 1 << 32;
 /// Padded columns: one empty column on each side.
-const PAD: usize = WIDTH + 2;
+const PAD: usize = 32;
+/// Indices are masked with this, so the compiler needs no bounds checks.
+const M: usize = PAD - 1;
+const _: () = assert!(WIDTH + 2 <= PAD);
 
 /// A settled position: `cols[c + 1]` is column c; `cols[0]` and every
 /// column right of the used ones are empty.
@@ -101,35 +104,34 @@ fn lanes_at_least(x: u64, n: u32) -> u64 {
 }
 
 /// `x` with, in every lane, the rows set in `gone` (a lane-0 mask) squeezed
-/// out: the balls above each fall one row per removed ball below them.
+/// out: the balls above each fall one row per removed ball below them. With
+/// `PEXT` it uses the BMI2 instruction, which the caller must have checked
+/// the processor has.
 #[inline(always)]
-fn squeeze(mut x: u64, gone: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
+fn squeeze<const PEXT: bool>(mut x: u64, gone: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if PEXT {
         use std::arch::x86_64::_pext_u64;
         let keep = !gone & ROWS;
-        // SAFETY: the bmi2 target feature is enabled at compile time.
-        unsafe {
-            _pext_u64(x, keep)
-                | _pext_u64(x >> 16, keep) << 16
-                | _pext_u64(x >> 32, keep) << 32
-        }
+        // SAFETY: with PEXT the caller has checked that the processor has
+        // BMI2 (see `poj::judge_games`).
+        return unsafe {
+            _pext_u64(x, keep) | _pext_u64(x >> 16, keep) << 16 | _pext_u64(x >> 32, keep) << 32
+        };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut gone = gone;
-        while gone != 0 {
-            let p = 63 - gone.leading_zeros();
-            let low = ((1u64 << p) - 1) * REPEAT;
-            x = (x & low) | ((x >> 1) & !low & ALL);
-            gone &= (1 << p) - 1;
-        }
-        x
+    let mut gone = gone;
+    while gone != 0 {
+        let p = 63 - gone.leading_zeros();
+        let low = ((1u64 << p) - 1) * REPEAT;
+        x = (x & low) | ((x >> 1) & !low & ALL);
+        gone &= (1 << p) - 1;
     }
+    x
 }
 
 impl PackedBoard {
     /// The full board of `rows` (top row first, colours 1..=3).
+    #[inline(always)]
     pub fn from_rows(rows: &[[u8; WIDTH]; HEIGHT]) -> PackedBoard {
         let mut cols = [0u64; PAD];
         for (r, row) in rows.iter().enumerate() {
@@ -173,6 +175,7 @@ impl PackedBoard {
     }
 
     /// Number of balls.
+    #[inline(always)]
     pub fn balls(&self) -> usize {
         self.cols.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -180,12 +183,14 @@ impl PackedBoard {
     /// The greedy move of POJ 1027 (largest cluster; then the leftmost
     /// column; then the bottommost ball of it), or `None` when no cluster of
     /// two is left. Remembers the cluster's balls in `scan`.
+    #[inline(always)]
     pub fn greedy(&self, scan: &mut PackedScan) -> Option<PackedChoice> {
         let cols = &self.cols;
         let used = self.used;
         let PackedScan {
             cur,
             rem,
+            best: best_balls,
             tot,
             link,
             ..
@@ -195,14 +200,14 @@ impl PackedBoard {
         // only there), and per lane how many balls with a neighbour lie from
         // each column to the end of its stretch of linked columns.
         for c in 1..=used {
-            let x = cols[c];
-            let r = x & ((x << 1) | (x >> 1) | cols[c - 1] | cols[c + 1]);
-            rem[c] = r;
-            tot[c] = lane_counts(r);
-            link[c] = nonzero_lanes(x & cols[c + 1]);
+            let x = cols[c & M];
+            let r = x & ((x << 1) | (x >> 1) | cols[(c - 1) & M] | cols[(c + 1) & M]);
+            rem[c & M] = r;
+            tot[c & M] = lane_counts(r);
+            link[c & M] = nonzero_lanes(x & cols[(c + 1) & M]);
         }
         for c in (1..used).rev() {
-            tot[c] += tot[c + 1] & link[c];
+            tot[c & M] += tot[(c + 1) & M] & link[c & M];
         }
         // The best so far as one number: size, then leftmost, then bottommost.
         let mut best = 0u64;
@@ -213,9 +218,9 @@ impl PackedBoard {
         // bound on the size of any cluster still to be found there.
         let mut left = 0u64;
         for c0 in 1..=used {
-            left = (left & link[c0 - 1]) | (tot[c0] & !link[c0 - 1]);
+            left = (left & link[(c0 - 1) & M]) | (tot[c0 & M] & !link[(c0 - 1) & M]);
             loop {
-                let seeds = rem[c0] & lanes_at_least(left, best_size);
+                let seeds = rem[c0 & M] & lanes_at_least(left, best_size);
                 if seeds == 0 {
                     break;
                 }
@@ -226,16 +231,16 @@ impl PackedBoard {
                 // sweep adds nothing. The seed is the cluster's anchor (all
                 // balls left of it are flooded already), so nothing lies
                 // left of column c0.
-                let first = runs_through(cols[c0], seed);
-                cur[c0] = first;
+                let first = runs_through(cols[c0 & M], seed);
+                cur[c0 & M] = first;
                 let mut hi = c0;
-                if first & cols[c0 + 1] != 0 {
+                if first & cols[(c0 + 1) & M] != 0 {
                     loop {
                         let mut c = c0 + 1;
                         loop {
-                            let s = cur[c - 1] & cols[c] & !cur[c];
+                            let s = cur[(c - 1) & M] & cols[c & M] & !cur[c & M];
                             if s != 0 {
-                                cur[c] |= runs_through(cols[c], s);
+                                cur[c & M] |= runs_through(cols[c & M], s);
                                 hi = hi.max(c);
                             } else if c > hi {
                                 break;
@@ -244,9 +249,9 @@ impl PackedBoard {
                         }
                         let mut added = false;
                         for c in (c0..hi).rev() {
-                            let s = cur[c + 1] & cols[c] & !cur[c];
+                            let s = cur[(c + 1) & M] & cols[c & M] & !cur[c & M];
                             if s != 0 {
-                                cur[c] |= runs_through(cols[c], s);
+                                cur[c & M] |= runs_through(cols[c & M], s);
                                 added = true;
                             }
                         }
@@ -256,20 +261,20 @@ impl PackedBoard {
                     }
                 }
                 let mut size = 0;
-                for &w in &cur[c0..=hi] {
-                    size += w.count_ones();
+                for c in c0..=hi {
+                    size += cur[c & M].count_ones();
                 }
                 let key = (size as u64) << 16 | ((255 - c0) as u64) << 8 | (255 - row as u64);
                 if key > best {
                     best = key;
                     best_size = size;
                     best_color = k;
-                    scan.best[c0..=hi].copy_from_slice(&cur[c0..=hi]);
+                    *best_balls = *cur;
                     (best_lo, best_hi) = (c0, hi);
                 }
                 for c in c0..=hi {
-                    rem[c] &= !cur[c];
-                    cur[c] = 0;
+                    rem[c & M] &= !cur[c & M];
+                    cur[c & M] = 0;
                 }
                 left -= (size as u64) << (16 * k);
             }
@@ -288,11 +293,23 @@ impl PackedBoard {
 
     /// Removes the cluster the last [`greedy`](Self::greedy) call on this
     /// position chose, lets balls fall and closes empty columns.
+    #[inline(always)]
     pub fn remove_choice(&mut self, choice: &PackedChoice, scan: &PackedScan) {
+        self.remove_choice_with::<false>(choice, scan);
+    }
+
+    /// [`remove_choice`](Self::remove_choice), with BMI2's `pext` when
+    /// `PEXT` (only for callers that checked the processor has it).
+    #[inline(always)]
+    pub(crate) fn remove_choice_with<const PEXT: bool>(
+        &mut self,
+        choice: &PackedChoice,
+        scan: &PackedScan,
+    ) {
         let shift = 16 * (choice.color as u32 - 1);
         let mut emptied = false;
         for c in scan.best_lo..=scan.best_hi {
-            let w = squeeze(self.cols[c], scan.best[c] >> shift);
+            let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift);
             self.cols[c] = w;
             emptied |= w == 0;
         }
@@ -319,8 +336,14 @@ mod tests {
     fn squeeze_works_in_every_lane() {
         let x = 0b1011_0110 | 0b11 << 16 | 0b1_0000_0100 << 32;
         let gone = 0b0010_0100;
-        assert_eq!(squeeze(x, gone), 0b10_1010 | 0b11 << 16 | 0b100_0000 << 32);
-        assert_eq!(squeeze(ROWS << 32, ROWS), 0);
+        assert_eq!(squeeze::<false>(x, gone), 0b10_1010 | 0b11 << 16 | 0b100_0000 << 32);
+        assert_eq!(squeeze::<false>(ROWS << 32, ROWS), 0);
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            for (x, gone) in [(x, gone), (ROWS << 32, ROWS), (ALL, 0b10_0000_0001)] {
+                assert_eq!(squeeze::<true>(x, gone), squeeze::<false>(x, gone));
+            }
+        }
     }
 
     #[test]

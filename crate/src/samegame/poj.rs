@@ -2,7 +2,7 @@
 //! greedy strategy and prints the problem's output byte for byte.
 
 use crate::rng::Rng;
-use crate::text::{push_int, push_uint, InputError, Lines};
+use crate::text::{push_int, push_uint, InputError, LineBuf, Lines};
 
 use super::bits::{BitBoard, Flood};
 use super::packed::{PackedBoard, PackedScan};
@@ -146,8 +146,14 @@ pub fn play_game(number: u64, board: &Board, flood: &mut Flood, out: &mut Vec<u8
     write_final(out, score, balls);
 }
 
-/// [`play_game`] on the packed engine.
-pub fn play_packed(number: u64, board: PackedBoard, scan: &mut PackedScan, out: &mut Vec<u8>) {
+/// [`play_game`] on the packed engine (with `pext` when `PEXT`).
+#[inline(always)]
+fn play_packed<const PEXT: bool>(
+    number: u64,
+    board: PackedBoard,
+    scan: &mut PackedScan,
+    out: &mut Vec<u8>,
+) {
     let rules = Rules::default();
     write_header(out, number);
     let mut board = board;
@@ -160,34 +166,38 @@ pub fn play_packed(number: u64, board: PackedBoard, scan: &mut PackedScan, out: 
         score += points;
         balls -= choice.size;
         write_move(out, moves, choice.anchor, choice.size, choice.color, points);
-        board.remove_choice(&choice, scan);
+        board.remove_choice_with::<PEXT>(&choice, scan);
     }
     score += rules.end_adjustment(balls);
     write_final(out, score, balls);
 }
 
+#[inline(always)]
 fn write_header(out: &mut Vec<u8>, number: u64) {
     out.extend_from_slice(b"Game ");
     push_uint(out, number);
     out.extend_from_slice(b":\n\n");
 }
 
+#[inline(always)]
 /// Appends a move line: `Move x at (r,c): removed b balls of color C, got
 /// s points.` (`at` is 0-based; printed 1-based, row first).
 pub fn write_move(out: &mut Vec<u8>, number: u64, at: Cell, size: usize, color: u8, points: i64) {
-    out.extend_from_slice(b"Move ");
-    push_uint(out, number);
-    out.extend_from_slice(b" at (");
-    push_uint(out, at.row as u64 + 1);
-    out.push(b',');
-    push_uint(out, at.col as u64 + 1);
-    out.extend_from_slice(b"): removed ");
-    push_uint(out, size as u64);
-    out.extend_from_slice(b" balls of color ");
-    out.push(COLOR_LETTERS[color as usize - 1]);
-    out.extend_from_slice(b", got ");
-    push_int(out, points);
-    out.extend_from_slice(b" points.\n");
+    LineBuf::new()
+        .text(b"Move ")
+        .int(number as i64)
+        .text(b" at (")
+        .int(at.row as i64 + 1)
+        .byte(b',')
+        .int(at.col as i64 + 1)
+        .text(b"): removed ")
+        .int(size as i64)
+        .text(b" balls of color ")
+        .byte(COLOR_LETTERS[color as usize - 1])
+        .text(b", got ")
+        .int(points)
+        .text(b" points.\n")
+        .flush_to(out);
 }
 
 /// Appends the final line: `Final score: s, with b balls remaining.`
@@ -202,16 +212,64 @@ pub fn write_final(out: &mut Vec<u8>, score: i64, balls: usize) {
 /// The judge's whole output for `input`, or the first input error.
 pub fn judge(input: &str) -> Result<Vec<u8>, InputError> {
     let games = parse_rows(input)?;
-    let mut out = Vec::with_capacity(games.len() * 1600);
+    let mut out = Vec::new();
+    judge_games(&games, |piece| {
+        out.extend_from_slice(piece);
+        Ok(())
+    })
+    .expect("writing to a vector cannot fail");
+    Ok(out)
+}
+
+/// Plays `games` (from [`parse_rows`]) and hands the judge's output to
+/// `write` in pieces of about 64 KiB, so a long input needs no output buffer
+/// of its size; stops at the first error `write` returns. On an x86-64
+/// processor with AVX2 and BMI2 (2013 and later) it runs code compiled for
+/// them, chosen at run time.
+pub fn judge_games(
+    games: &[Rows],
+    write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the processor has every feature the function is built for.
+        return unsafe { judge_games_x86_64_v3(games, write) };
+    }
+    judge_games_with::<false>(games, write)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn judge_games_x86_64_v3(
+    games: &[Rows],
+    write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    judge_games_with::<true>(games, write)
+}
+
+#[inline(always)]
+fn judge_games_with<const PEXT: bool>(
+    games: &[Rows],
+    mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    const PIECE: usize = 1 << 16;
+    let mut out = Vec::with_capacity(PIECE + 4096);
     let mut scan = PackedScan::default();
     for (i, rows) in games.iter().enumerate() {
         if i > 0 {
             out.push(b'\n');
         }
-        play_packed(i as u64 + 1, PackedBoard::from_rows(rows), &mut scan, &mut out);
+        play_packed::<PEXT>(i as u64 + 1, PackedBoard::from_rows(rows), &mut scan, &mut out);
+        if out.len() >= PIECE {
+            write(&out)?;
+            out.clear();
+        }
     }
-
-    Ok(out)
+    write(&out)
 }
 
 /// A POJ 1027 input of `games` random boards (each ball uniformly R, G or
