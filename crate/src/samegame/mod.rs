@@ -5,9 +5,9 @@
 mod bits;
 mod board;
 mod game;
-mod packed;
 mod greedy;
 pub mod link;
+mod packed;
 pub mod poj;
 mod rules;
 pub mod solver;
@@ -15,6 +15,6 @@ pub mod solver;
 pub use bits::{BitBoard, BitCluster, Flood};
 pub use board::{Board, Cell, Cluster, MoveError, Removal, COLOR_LETTERS, MAX_COLORS, MAX_SIDE};
 pub use game::{Game, Played};
-pub use packed::{PackedBoard, PackedChoice, PackedScan};
 pub use greedy::{greedy_choice, GreedyChoice, Labeller, TieBreak};
+pub use packed::{PackedBoard, PackedChoice, PackedScan};
 pub use rules::{Leftover, Points, Rules};

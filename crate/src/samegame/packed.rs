@@ -93,14 +93,14 @@ fn lane_counts(x: u64) -> u64 {
 /// not zero.
 #[inline(always)]
 fn nonzero_lanes(x: u64) -> u64 {
-    (((x + 0x7FFF * REPEAT) & 0x8000 * REPEAT) >> 15) * 0xFFFF
+    (((x + 0x7FFF * REPEAT) & (0x8000 * REPEAT)) >> 15) * 0xFFFF
 }
 
 /// Every bit of each lane in which the count `x` (below 0x8000) is at
 /// least `n` (at most 0x8000).
 #[inline(always)]
 fn lanes_at_least(x: u64, n: u32) -> u64 {
-    (((x + (0x8000 - n as u64) * REPEAT) & 0x8000 * REPEAT) >> 15) * 0xFFFF
+    (((x + (0x8000 - n as u64) * REPEAT) & (0x8000 * REPEAT)) >> 15) * 0xFFFF
 }
 
 /// `x` with, in every lane, the rows set in `gone` (a lane-0 mask) squeezed
@@ -336,7 +336,10 @@ mod tests {
     fn squeeze_works_in_every_lane() {
         let x = 0b1011_0110 | 0b11 << 16 | 0b1_0000_0100 << 32;
         let gone = 0b0010_0100;
-        assert_eq!(squeeze::<false>(x, gone), 0b10_1010 | 0b11 << 16 | 0b100_0000 << 32);
+        assert_eq!(
+            squeeze::<false>(x, gone),
+            0b10_1010 | 0b11 << 16 | 0b100_0000 << 32
+        );
         assert_eq!(squeeze::<false>(ROWS << 32, ROWS), 0);
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("bmi2") {

@@ -5,8 +5,8 @@ use crate::rng::Rng;
 use crate::text::{push_int, push_uint, InputError, LineBuf, Lines};
 
 use super::bits::{BitBoard, Flood};
-use super::packed::{PackedBoard, PackedScan};
 use super::board::{Board, Cell, COLOR_LETTERS};
+use super::packed::{PackedBoard, PackedScan};
 use super::rules::Rules;
 
 /// Columns of a POJ 1027 board.
@@ -263,7 +263,12 @@ fn judge_games_with<const PEXT: bool>(
         if i > 0 {
             out.push(b'\n');
         }
-        play_packed::<PEXT>(i as u64 + 1, PackedBoard::from_rows(rows), &mut scan, &mut out);
+        play_packed::<PEXT>(
+            i as u64 + 1,
+            PackedBoard::from_rows(rows),
+            &mut scan,
+            &mut out,
+        );
         if out.len() >= PIECE {
             write(&out)?;
             out.clear();
