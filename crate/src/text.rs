@@ -57,6 +57,20 @@ impl<'a> Lines<'a> {
         self.number
     }
 
+    /// The text not read yet.
+    pub fn rest(&self) -> &'a str {
+        self.rest
+    }
+
+    /// Skips the first `len` bytes of [`rest`](Self::rest), which must be
+    /// one whole line with its newline, and returns its number.
+    pub fn skip_line(&mut self, len: usize) -> usize {
+        debug_assert!(self.rest.as_bytes()[len - 1] == b'\n');
+        self.rest = &self.rest[len..];
+        self.number += 1;
+        self.number
+    }
+
     /// The next line that is not blank (only spaces, tabs), with its number.
     pub fn next_non_blank(&mut self) -> Option<(usize, &'a str)> {
         self.by_ref().find(|(_, l)| !l.trim().is_empty())
@@ -122,6 +136,15 @@ impl LineBuf {
     pub fn text(&mut self, text: &[u8]) -> &mut LineBuf {
         self.buf[self.len..self.len + text.len()].copy_from_slice(text);
         self.len += text.len();
+        self
+    }
+
+    /// Appends the first `len` bytes of `piece` (copying all `N`, which is
+    /// a few vector moves where a copy of `len` bytes would call memcpy).
+    #[inline]
+    pub fn piece<const N: usize>(&mut self, piece: &[u8; N], len: usize) -> &mut LineBuf {
+        self.buf[self.len..self.len + N].copy_from_slice(piece);
+        self.len += len.min(N);
         self
     }
 

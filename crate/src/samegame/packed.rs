@@ -26,6 +26,8 @@ const ROWS: u64 = (1 << HEIGHT) - 1;
 const ALL: u64 = ROWS | ROWS << 16 | ROWS << 32;
 /// Multiplying a lane-0 value by this copies it into every lane.
 const REPEAT: u64 = 1 | 1 << 16 | 1 << 32;
+/// The top bit of every lane.
+const HIGH: u64 = 0x8000 * REPEAT;
 /// Padded columns: one empty column on each side.
 const PAD: usize = 32;
 /// Indices are masked with this, so the compiler needs no bounds checks.
@@ -63,6 +65,7 @@ pub struct PackedScan {
     link: [u64; PAD],
     best_lo: usize,
     best_hi: usize,
+    others: [(u32, usize, usize); 2],
 }
 
 /// Every bit of `m` in the same vertical run (within a lane) as a bit of
@@ -80,11 +83,18 @@ fn runs_through(m: u64, seed: u64) -> u64 {
     g | (p & (g >> 8))
 }
 
+/// Per four bits, the number of set bits (up to three such words may be
+/// added before the count of a nibble could overflow).
+#[inline(always)]
+fn quarter_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+}
+
 /// Per lane, the number of set bits.
 #[inline(always)]
 fn lane_counts(x: u64) -> u64 {
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = quarter_counts(x);
     let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
 }
@@ -96,11 +106,18 @@ fn nonzero_lanes(x: u64) -> u64 {
     (((x + 0x7FFF * REPEAT) & (0x8000 * REPEAT)) >> 15) * 0xFFFF
 }
 
-/// Every bit of each lane in which the count `x` (below 0x8000) is at
-/// least `n` (at most 0x8000).
+/// The `bias` for [`lanes_at_least`] of counts of at least `n` (at most
+/// 0x8000).
 #[inline(always)]
-fn lanes_at_least(x: u64, n: u32) -> u64 {
-    (((x + (0x8000 - n as u64) * REPEAT) & (0x8000 * REPEAT)) >> 15) * 0xFFFF
+fn at_least_bias(n: u32) -> u64 {
+    (0x8000 - n as u64) * REPEAT
+}
+
+/// Every bit of each lane in which the count `x` (below 0x8000) is at
+/// least the `n` of `bias` = [`at_least_bias`]`(n)`.
+#[inline(always)]
+fn lanes_at_least(x: u64, bias: u64) -> u64 {
+    (((x + bias) & HIGH) >> 15) * 0xFFFF
 }
 
 /// `x` with, in every lane, the rows set in `gone` (a lane-0 mask) squeezed
@@ -185,6 +202,16 @@ impl PackedBoard {
     /// two is left. Remembers the cluster's balls in `scan`.
     #[inline(always)]
     pub fn greedy(&self, scan: &mut PackedScan) -> Option<PackedChoice> {
+        self.greedy_from(scan, 0)
+    }
+
+    /// [`greedy`](Self::greedy) knowing that some cluster of this position
+    /// has `at_least` balls (as [`remove_choice_with`] tells), so stretches
+    /// with fewer balls need no flood from the start.
+    ///
+    /// [`remove_choice_with`]: Self::remove_choice_with
+    #[inline(always)]
+    pub(crate) fn greedy_from(&self, scan: &mut PackedScan, at_least: u32) -> Option<PackedChoice> {
         let cols = &self.cols;
         let used = self.used;
         let PackedScan {
@@ -214,29 +241,58 @@ impl PackedBoard {
         let mut best_size = 0u32;
         let mut best_color = 0usize;
         let (mut best_lo, mut best_hi) = (0, 0);
+        // The least size worth a flood, and the two largest clusters other
+        // than the best (size, first and last column): one of them may
+        // survive the move and give the next scan its `at_least`.
+        let mut floor = at_least;
+        let mut bias = at_least_bias(floor);
+        let mut others = [(0u32, 0usize, 0usize); 2];
         // Per lane, the balls not yet flooded in the current stretch: a
         // bound on the size of any cluster still to be found there.
         let mut left = 0u64;
         for c0 in 1..=used {
             left = (left & link[(c0 - 1) & M]) | (tot[c0 & M] & !link[(c0 - 1) & M]);
             loop {
-                let seeds = rem[c0 & M] & lanes_at_least(left, best_size);
-                if seeds == 0 {
+                let open = rem[c0 & M] & lanes_at_least(left, bias);
+                if open == 0 {
                     break;
                 }
-                let seed = seeds & seeds.wrapping_neg();
-                let bit = seed.trailing_zeros();
-                let (k, row) = ((bit / 16) as usize, bit % 16);
-                // Grow the cluster by sweeps right and left until a left
-                // sweep adds nothing. The seed is the cluster's anchor (all
-                // balls left of it are flooded already), so nothing lies
-                // left of column c0.
-                let first = runs_through(cols[c0 & M], seed);
-                cur[c0 & M] = first;
-                let mut hi = c0;
-                if first & cols[(c0 + 1) & M] != 0 {
+                // The lowest open ball of each lane: each is the anchor of
+                // its cluster (every ball left of it is flooded already, so
+                // nothing of the cluster lies left of column c0). Clusters
+                // of different colours never meet, so one flood grows all.
+                let seeds = open & !((open | HIGH) - REPEAT);
+                // Grow the clusters by sweeps right and left until a left
+                // sweep adds nothing: first, in straight-line code, within
+                // the three columns from c0 (most clusters fit there), then,
+                // if they reach further, column by column.
+                let (a, b, d) = (cols[c0 & M], cols[(c0 + 1) & M], cols[(c0 + 2) & M]);
+                let mut x0 = runs_through(a, seeds);
+                let mut x1 = runs_through(b, x0 & b);
+                let mut x2 = runs_through(d, x1 & d);
+                loop {
+                    let n1 = x1 | runs_through(b, x2 & b & !x1);
+                    let n0 = x0 | runs_through(a, n1 & a & !x0);
+                    if n0 == x0 && n1 == x1 {
+                        break;
+                    }
+                    x0 = n0;
+                    x1 = n1 | runs_through(b, n0 & b & !n1);
+                    x2 |= runs_through(d, x1 & d & !x2);
+                }
+                cur[c0 & M] = x0;
+                cur[(c0 + 1) & M] = x1;
+                cur[(c0 + 2) & M] = x2;
+                let mut hi = c0 + (x1 != 0) as usize + (x2 != 0) as usize;
+                let sizes = if x2 & cols[(c0 + 3) & M] == 0 {
+                    let q = quarter_counts(x0) + quarter_counts(x1) + quarter_counts(x2);
+                    let q = (q & 0x0F0F_0F0F_0F0F_0F0F) + ((q >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
+                    (q + (q >> 8)) & 0x00FF_00FF_00FF_00FF
+                } else {
+                    let mut from = c0 + 3;
                     loop {
-                        let mut c = c0 + 1;
+                        let mut c = from;
+                        from = c0 + 1;
                         loop {
                             let s = cur[(c - 1) & M] & cols[c & M] & !cur[c & M];
                             if s != 0 {
@@ -259,28 +315,55 @@ impl PackedBoard {
                             break;
                         }
                     }
+                    let mut sizes = 0;
+                    for c in c0..=hi {
+                        sizes += lane_counts(cur[c & M]);
+                    }
+                    sizes
+                };
+                left -= sizes;
+                let mut each = seeds;
+                while each != 0 {
+                    let bit = each.trailing_zeros();
+                    each &= each - 1;
+                    let (k, row) = ((bit / 16) as usize, bit % 16);
+                    let size = (sizes >> (16 * k) & 0xFFFF) as u32;
+                    let key = (size as u64) << 16 | ((255 - c0) as u64) << 8 | (255 - row as u64);
+                    let mut other = (size, c0, hi);
+                    if key > best {
+                        other = (best_size, best_lo, best_hi);
+                        best = key;
+                        best_size = size;
+                        best_color = k;
+                        floor = floor.max(size);
+                        bias = at_least_bias(floor);
+                        if hi <= c0 + 2 {
+                            best_balls[c0 & M] = x0;
+                            best_balls[(c0 + 1) & M] = x1;
+                            best_balls[(c0 + 2) & M] = x2;
+                        } else {
+                            *best_balls = *cur;
+                        }
+                        (best_lo, best_hi) = (c0, hi);
+                    }
+                    if other.0 > others[1].0 {
+                        if other.0 > others[0].0 {
+                            others[1] = others[0];
+                            others[0] = other;
+                        } else {
+                            others[1] = other;
+                        }
+                    }
                 }
-                let mut size = 0;
-                for c in c0..=hi {
-                    size += cur[c & M].count_ones();
-                }
-                let key = (size as u64) << 16 | ((255 - c0) as u64) << 8 | (255 - row as u64);
-                if key > best {
-                    best = key;
-                    best_size = size;
-                    best_color = k;
-                    *best_balls = *cur;
-                    (best_lo, best_hi) = (c0, hi);
-                }
-                for c in c0..=hi {
+                for c in c0..=hi.max(c0 + 2) {
                     rem[c & M] &= !cur[c & M];
                     cur[c & M] = 0;
                 }
-                left -= (size as u64) << (16 * k);
             }
         }
         scan.best_lo = best_lo;
         scan.best_hi = best_hi;
+        scan.others = others;
         (best != 0).then(|| PackedChoice {
             anchor: Cell::new(
                 255 - (best >> 8 & 255) as usize - 1,
@@ -299,17 +382,27 @@ impl PackedBoard {
     }
 
     /// [`remove_choice`](Self::remove_choice), with BMI2's `pext` when
-    /// `PEXT` (only for callers that checked the processor has it).
+    /// `PEXT` (only for callers that checked the processor has it). Returns
+    /// the size of a cluster the new position is known to hold (0 if none
+    /// is known): one the scan flooded at least two columns away from the
+    /// removed one, which the move cannot have touched.
     #[inline(always)]
     pub(crate) fn remove_choice_with<const PEXT: bool>(
         &mut self,
         choice: &PackedChoice,
         scan: &PackedScan,
-    ) {
+    ) -> u32 {
+        let (lo, hi) = (scan.best_lo, scan.best_hi);
+        let mut known = 0;
+        for &(size, a, b) in &scan.others {
+            if b + 1 < lo || a > hi + 1 {
+                known = known.max(size);
+            }
+        }
         let shift = 16 * (choice.color as u32 - 1);
         let mut emptied = false;
         for c in scan.best_lo..=scan.best_hi {
-            let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift);
+            let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift & ROWS);
             self.cols[c] = w;
             emptied |= w == 0;
         }
@@ -325,6 +418,7 @@ impl PackedBoard {
             self.cols[to..=self.used].fill(0);
             self.used = to - 1;
         }
+        known
     }
 }
 

@@ -55,6 +55,16 @@ pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
     for game in 1..=count {
         let mut rows = [[0u8; WIDTH]; HEIGHT];
         for (r, row) in rows.iter_mut().enumerate() {
+            // The usual line: exactly 15 letters R, G or B and a newline.
+            if let Some(&[ref letters @ .., b'\n']) = lines.rest().as_bytes().get(..WIDTH + 1) {
+                if letters.iter().all(|b| matches!(b, b'R' | b'G' | b'B')) {
+                    for (cell, &b) in row.iter_mut().zip(letters) {
+                        *cell = (b == b'R') as u8 + 2 * (b == b'G') as u8 + 3 * (b == b'B') as u8;
+                    }
+                    lines.skip_line(WIDTH + 1);
+                    continue;
+                }
+            }
             let next = if r == 0 {
                 lines.next_non_blank()
             } else {
@@ -152,6 +162,7 @@ fn play_packed<const PEXT: bool>(
     number: u64,
     board: PackedBoard,
     scan: &mut PackedScan,
+    text: &MoveText,
     out: &mut Vec<u8>,
 ) {
     let rules = Rules::default();
@@ -160,13 +171,14 @@ fn play_packed<const PEXT: bool>(
     let mut score: i64 = 0;
     let mut balls = board.balls();
     let mut moves = 0u64;
-    while let Some(choice) = board.greedy(scan) {
+    let mut known = 0;
+    while let Some(choice) = board.greedy_from(scan, known) {
         moves += 1;
         let points = rules.move_points(choice.size);
         score += points;
         balls -= choice.size;
-        write_move(out, moves, choice.anchor, choice.size, choice.color, points);
-        board.remove_choice_with::<PEXT>(&choice, scan);
+        text.write(out, moves, choice.anchor, choice.size, choice.color);
+        known = board.remove_choice_with::<PEXT>(&choice, scan);
     }
     score += rules.end_adjustment(balls);
     write_final(out, score, balls);
@@ -198,6 +210,60 @@ pub fn write_move(out: &mut Vec<u8>, number: u64, at: Cell, size: usize, color: 
         .int(points)
         .text(b" points.\n")
         .flush_to(out);
+}
+
+/// The move lines' pieces, formatted once: "Move n", " at (r,c): removed "
+/// and "m balls of color X, got p points.\n" (with the default scoring).
+struct MoveText {
+    number: Vec<([u8; 16], usize)>,
+    at: Vec<([u8; 24], usize)>,
+    tail: Vec<([u8; 48], usize)>,
+}
+
+impl MoveText {
+    fn new() -> MoveText {
+        fn piece<const N: usize>(text: &[u8]) -> ([u8; N], usize) {
+            let mut p = [0; N];
+            p[..text.len()].copy_from_slice(text);
+            (p, text.len())
+        }
+        let rules = Rules::default();
+        let number = (0..=WIDTH * HEIGHT / 2)
+            .map(|n| piece(format!("Move {}", n).as_bytes()))
+            .collect();
+        let at = (0..WIDTH * HEIGHT)
+            .map(|i| {
+                piece(format!(" at ({},{}): removed ", i % HEIGHT + 1, i / HEIGHT + 1).as_bytes())
+            })
+            .collect();
+        let tail = (0..(WIDTH * HEIGHT + 1) * 3)
+            .map(|i| {
+                let (size, color) = (i / 3, i % 3);
+                piece(
+                    format!(
+                        "{} balls of color {}, got {} points.\n",
+                        size,
+                        COLOR_LETTERS[color] as char,
+                        rules.move_points(size)
+                    )
+                    .as_bytes(),
+                )
+            })
+            .collect();
+        MoveText { number, at, tail }
+    }
+
+    #[inline(always)]
+    fn write(&self, out: &mut Vec<u8>, number: u64, at: Cell, size: usize, color: u8) {
+        let (n, n_len) = &self.number[number as usize];
+        let (a, a_len) = &self.at[at.col as usize * HEIGHT + at.row as usize];
+        let (t, t_len) = &self.tail[size * 3 + color as usize - 1];
+        LineBuf::new()
+            .piece(n, *n_len)
+            .piece(a, *a_len)
+            .piece(t, *t_len)
+            .flush_to(out);
+    }
 }
 
 /// Appends the final line: `Final score: s, with b balls remaining.`
@@ -259,6 +325,7 @@ fn judge_games_with<const PEXT: bool>(
     const PIECE: usize = 1 << 16;
     let mut out = Vec::with_capacity(PIECE + 4096);
     let mut scan = PackedScan::default();
+    let text = MoveText::new();
     for (i, rows) in games.iter().enumerate() {
         if i > 0 {
             out.push(b'\n');
@@ -267,6 +334,7 @@ fn judge_games_with<const PEXT: bool>(
             i as u64 + 1,
             PackedBoard::from_rows(rows),
             &mut scan,
+            &text,
             &mut out,
         );
         if out.len() >= PIECE {
