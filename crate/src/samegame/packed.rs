@@ -62,6 +62,12 @@ pub struct PackedScan {
     rem: [u64; PAD],
     best: [u64; PAD],
     tot: [u64; PAD],
+    /// Per column of the position being played: balls with a neighbour of
+    /// their colour, their number per lane, and the lanes in which the
+    /// column and the next share a row (a cluster can cross there and only
+    /// there). Kept up to date by `remove_choice_with`.
+    paired: [u64; PAD],
+    count: [u64; PAD],
     link: [u64; PAD],
     best_lo: usize,
     best_hi: usize,
@@ -146,6 +152,26 @@ fn squeeze<const PEXT: bool>(mut x: u64, gone: u64) -> u64 {
     x
 }
 
+impl PackedScan {
+    /// Works out the per-column facts of `board` from scratch, for
+    /// [`PackedBoard::greedy_from`].
+    #[inline(always)]
+    pub(crate) fn prepare(&mut self, board: &PackedBoard) {
+        for c in 1..=board.used {
+            self.column(&board.cols, c);
+        }
+    }
+
+    #[inline(always)]
+    fn column(&mut self, cols: &[u64; PAD], c: usize) {
+        let x = cols[c & M];
+        let r = x & ((x << 1) | (x >> 1) | cols[(c - 1) & M] | cols[(c + 1) & M]);
+        self.paired[c & M] = r;
+        self.count[c & M] = lane_counts(r);
+        self.link[c & M] = nonzero_lanes(x & cols[(c + 1) & M]);
+    }
+}
+
 impl PackedBoard {
     /// The full board of `rows` (top row first, colours 1..=3).
     #[inline(always)]
@@ -202,12 +228,15 @@ impl PackedBoard {
     /// two is left. Remembers the cluster's balls in `scan`.
     #[inline(always)]
     pub fn greedy(&self, scan: &mut PackedScan) -> Option<PackedChoice> {
+        scan.prepare(self);
         self.greedy_from(scan, 0)
     }
 
-    /// [`greedy`](Self::greedy) knowing that some cluster of this position
-    /// has `at_least` balls (as [`remove_choice_with`] tells), so stretches
-    /// with fewer balls need no flood from the start.
+    /// [`greedy`](Self::greedy) with `scan` prepared for this position
+    /// ([`PackedScan::prepare`], then kept by [`remove_choice_with`]),
+    /// knowing that some cluster of it has `at_least` balls (as
+    /// [`remove_choice_with`] tells), so stretches with fewer balls need no
+    /// flood from the start.
     ///
     /// [`remove_choice_with`]: Self::remove_choice_with
     #[inline(always)]
@@ -219,22 +248,18 @@ impl PackedBoard {
             rem,
             best: best_balls,
             tot,
+            paired,
+            count,
             link,
             ..
         } = scan;
-        // Balls with a neighbour of their colour (`rem`), the lanes in which
-        // a column and the next share a row (a cluster can cross there and
-        // only there), and per lane how many balls with a neighbour lie from
-        // each column to the end of its stretch of linked columns.
-        for c in 1..=used {
-            let x = cols[c & M];
-            let r = x & ((x << 1) | (x >> 1) | cols[(c - 1) & M] | cols[(c + 1) & M]);
-            rem[c & M] = r;
-            tot[c & M] = lane_counts(r);
-            link[c & M] = nonzero_lanes(x & cols[(c + 1) & M]);
-        }
+        // The balls to flood from (`rem`), and per lane how many balls with
+        // a neighbour lie from each column to the end of its stretch of
+        // linked columns.
+        *rem = *paired;
+        tot[used & M] = count[used & M];
         for c in (1..used).rev() {
-            tot[c & M] += tot[(c + 1) & M] & link[c & M];
+            tot[c & M] = count[c & M] + (tot[(c + 1) & M] & link[c & M]);
         }
         // The best so far as one number: size, then leftmost, then bottommost.
         let mut best = 0u64;
@@ -378,7 +403,8 @@ impl PackedBoard {
     /// position chose, lets balls fall and closes empty columns.
     #[inline(always)]
     pub fn remove_choice(&mut self, choice: &PackedChoice, scan: &PackedScan) {
-        self.remove_choice_with::<false>(choice, scan);
+        let mut scan = scan.clone();
+        self.remove_choice_with::<false>(choice, &mut scan);
     }
 
     /// [`remove_choice`](Self::remove_choice), with BMI2's `pext` when
@@ -390,7 +416,7 @@ impl PackedBoard {
     pub(crate) fn remove_choice_with<const PEXT: bool>(
         &mut self,
         choice: &PackedChoice,
-        scan: &PackedScan,
+        scan: &mut PackedScan,
     ) -> u32 {
         let (lo, hi) = (scan.best_lo, scan.best_hi);
         let mut known = 0;
@@ -400,6 +426,7 @@ impl PackedBoard {
             }
         }
         let shift = 16 * (choice.color as u32 - 1);
+        let used_before = self.used;
         let mut emptied = false;
         for c in scan.best_lo..=scan.best_hi {
             let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift & ROWS);
@@ -417,6 +444,21 @@ impl PackedBoard {
             }
             self.cols[to..=self.used].fill(0);
             self.used = to - 1;
+        }
+        // Only columns lo - 1 ..= hi + 1 changed their facts; those right of
+        // them moved left by the number of emptied columns.
+        let gone = used_before - self.used;
+        let first = lo.max(2) - 1;
+        let last = (hi + 1 - gone).min(self.used);
+        for c in first..=last {
+            scan.column(&self.cols, c);
+        }
+        if gone > 0 {
+            for c in last + 1..=self.used {
+                scan.paired[c & M] = scan.paired[(c + gone) & M];
+                scan.count[c & M] = scan.count[(c + gone) & M];
+                scan.link[c & M] = scan.link[(c + gone) & M];
+            }
         }
         known
     }

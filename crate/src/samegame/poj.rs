@@ -172,6 +172,7 @@ fn play_packed<const PEXT: bool>(
     let mut balls = board.balls();
     let mut moves = 0u64;
     let mut known = 0;
+    scan.prepare(&board);
     while let Some(choice) = board.greedy_from(scan, known) {
         moves += 1;
         let points = rules.move_points(choice.size);
