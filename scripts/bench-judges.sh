@@ -43,12 +43,16 @@ compare() {
     sed -n "/^$first/,\$p" "$seeds/$seed_file" > "$out/seed-$judge.src"
     $compiler -O2 -x "$( [ "$compiler" = gcc ] && echo c || echo c++ )" -o "$out/seed-$judge" "$out/seed-$judge.src" 2>/dev/null
     run_seed() { "$out/seed-$judge" < "$out/$judge.in"; }
-    run_ours() { "$bin" judge "$judge" < "$out/$judge.in"; }
+    # shellcheck disable=SC2086 # judge_args is a list of words
+    run_ours() { "$bin" judge "$judge" $judge_args < "$out/$judge.in"; }
     local ts tc
-    ts=$(best_of 3 run_seed)
+    ts=$(best_of 5 run_seed)
     tc=$(best_of 5 run_ours)
     report "$name" "$units" "$ts" "$tc"
 }
 
-compare "samegame, 20000 games" 20000 samegame 001_fcb14cc378d24554.txt '#include <stdio.h>' gcc --games 20000 --seed 1
+judge_args="--threads 1"
+compare "samegame, 20000 games, 1 thread" 20000 samegame 001_fcb14cc378d24554.txt '#include <stdio.h>' gcc --games 20000 --seed 1
+judge_args=""
+compare "samegame, 20000 games, $(nproc) threads" 20000 samegame 001_fcb14cc378d24554.txt '#include <stdio.h>' gcc --games 20000 --seed 1
 compare "mahjong, 20000 queries" 20000 mahjong 002_b7f1e991508ba0db.txt '#include<bits' g++ --size 75 --percent 33 --queries 20000 --seed 1

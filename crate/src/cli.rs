@@ -17,7 +17,10 @@ const USAGE: &str = "\
 clearboard — Same Game, path-connect, 连连看 and Mayan puzzle engines
 
 USAGE:
-  clearboard judge samegame     POJ 1027: greedy Same Game on stdin's games
+  clearboard judge samegame [--threads T]
+                                POJ 1027: greedy Same Game on stdin's games (games are
+                                shared among T threads, default one per core; the output
+                                is the same for any T)
   clearboard judge mahjong      mahjong path query: fewest segments per query, 0 if none
   clearboard judge poj1101      POJ 1101 'The Game': boards of path queries
   clearboard judge mayan        NOIP 2011 Mayan puzzle: the smallest n-move clearing, or -1
@@ -51,7 +54,7 @@ pub fn run(args: &[String]) -> i32 {
             println!("clearboard {}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
-        ["judge", "samegame"] => judge_samegame(),
+        ["judge", "samegame", rest @ ..] => judge_samegame(rest),
         ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
         ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
         ["judge", "mayan"] => judge(mayan::judge::judge),
@@ -114,13 +117,27 @@ fn write_stdout(out: &[u8]) -> Result<(), CliError> {
 }
 
 /// The POJ 1027 judge, writing its output as it plays (the input is checked
-/// whole before the first byte is written).
-fn judge_samegame() -> Result<(), CliError> {
+/// whole before the first byte is written), on one thread per core unless
+/// `--threads` says otherwise.
+fn judge_samegame(rest: &[&str]) -> Result<(), CliError> {
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (name, value) in options(rest, &["threads"])? {
+        if name == "threads" {
+            if !(1..=256).contains(&value) {
+                return Err(CliError::Usage(format!(
+                    "option '--threads': {} is not between 1 and 256",
+                    value
+                )));
+            }
+            threads = value as usize;
+        }
+    }
     let input = read_stdin()?;
     let games = samegame::poj::parse_rows(&input).map_err(CliError::Input)?;
     let mut stdout = std::io::stdout().lock();
-    let result = samegame::poj::judge_games(&games, |piece| stdout.write_all(piece))
-        .and_then(|_| stdout.flush());
+    let result =
+        samegame::poj::judge_games_parallel(&games, threads, |piece| stdout.write_all(piece))
+            .and_then(|_| stdout.flush());
     match result {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
         _ => Ok(()),

@@ -157,7 +157,7 @@ impl PackedScan {
     /// [`PackedBoard::greedy_from`].
     #[inline(always)]
     pub(crate) fn prepare(&mut self, board: &PackedBoard) {
-        for c in 1..=board.used {
+        for c in 1..board.used + 1 {
             self.column(&board.cols, c);
         }
     }
@@ -275,7 +275,7 @@ impl PackedBoard {
         // Per lane, the balls not yet flooded in the current stretch: a
         // bound on the size of any cluster still to be found there.
         let mut left = 0u64;
-        for c0 in 1..=used {
+        for c0 in 1..used + 1 {
             left = (left & link[(c0 - 1) & M]) | (tot[c0 & M] & !link[(c0 - 1) & M]);
             loop {
                 let open = rem[c0 & M] & lanes_at_least(left, bias);
@@ -341,7 +341,7 @@ impl PackedBoard {
                         }
                     }
                     let mut sizes = 0;
-                    for c in c0..=hi {
+                    for c in c0..hi + 1 {
                         sizes += lane_counts(cur[c & M]);
                     }
                     sizes
@@ -380,7 +380,7 @@ impl PackedBoard {
                         }
                     }
                 }
-                for c in c0..=hi.max(c0 + 2) {
+                for c in c0..hi.max(c0 + 2) + 1 {
                     rem[c & M] &= !cur[c & M];
                     cur[c & M] = 0;
                 }
@@ -428,21 +428,23 @@ impl PackedBoard {
         let shift = 16 * (choice.color as u32 - 1);
         let used_before = self.used;
         let mut emptied = false;
-        for c in scan.best_lo..=scan.best_hi {
+        for c in scan.best_lo..scan.best_hi + 1 {
             let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift & ROWS);
             self.cols[c] = w;
             emptied |= w == 0;
         }
         if emptied {
             let mut to = 1;
-            for from in 1..=self.used {
+            for from in 1..self.used + 1 {
                 let w = self.cols[from];
                 if w != 0 {
                     self.cols[to] = w;
                     to += 1;
                 }
             }
-            self.cols[to..=self.used].fill(0);
+            for c in to..self.used + 1 {
+                self.cols[c & M] = 0;
+            }
             self.used = to - 1;
         }
         // Only columns lo - 1 ..= hi + 1 changed their facts; those right of
@@ -450,11 +452,11 @@ impl PackedBoard {
         let gone = used_before - self.used;
         let first = lo.max(2) - 1;
         let last = (hi + 1 - gone).min(self.used);
-        for c in first..=last {
+        for c in first..last + 1 {
             scan.column(&self.cols, c);
         }
         if gone > 0 {
-            for c in last + 1..=self.used {
+            for c in last + 1..self.used + 1 {
                 scan.paired[c & M] = scan.paired[(c + gone) & M];
                 scan.count[c & M] = scan.count[(c + gone) & M];
                 scan.link[c & M] = scan.link[(c + gone) & M];

@@ -297,6 +297,61 @@ pub fn judge_games(
     games: &[Rows],
     write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    judge_part(games, 1, write)
+}
+
+/// [`judge_games`] on `threads` threads: rounds of games are split among
+/// them, and each round's output is handed to `write` in order once all its
+/// parts are played. The output is the same for any number of threads.
+pub fn judge_games_parallel(
+    games: &[Rows],
+    threads: usize,
+    mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    /// Games per thread and round: enough to make starting threads cheap,
+    /// few enough to keep the buffered output small.
+    const ROUND: usize = 2048;
+    if threads <= 1 || games.len() <= ROUND {
+        return judge_games(games, write);
+    }
+    let mut done = 0;
+    for round in games.chunks(ROUND * threads) {
+        let per = round.len().div_ceil(threads);
+        let parts: Vec<Vec<u8>> = std::thread::scope(|s| {
+            let handles: Vec<_> = round
+                .chunks(per)
+                .enumerate()
+                .map(|(i, part)| {
+                    let first = (done + i * per) as u64 + 1;
+                    s.spawn(move || {
+                        let mut out = Vec::with_capacity(part.len() * 1600);
+                        judge_part(part, first, |piece| {
+                            out.extend_from_slice(piece);
+                            Ok(())
+                        })
+                        .map(|_| out)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect::<std::io::Result<_>>()
+        })?;
+        for part in &parts {
+            write(part)?;
+        }
+        done += round.len();
+    }
+    Ok(())
+}
+
+/// [`judge_games`] for games numbered from `first`.
+fn judge_part(
+    games: &[Rows],
+    first: u64,
+    write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("bmi1")
@@ -304,35 +359,37 @@ pub fn judge_games(
         && std::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: the processor has every feature the function is built for.
-        return unsafe { judge_games_x86_64_v3(games, write) };
+        return unsafe { judge_part_x86_64_v3(games, first, write) };
     }
-    judge_games_with::<false>(games, write)
+    judge_part_with::<false>(games, first, write)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn judge_games_x86_64_v3(
+unsafe fn judge_part_x86_64_v3(
     games: &[Rows],
+    first: u64,
     write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    judge_games_with::<true>(games, write)
+    judge_part_with::<true>(games, first, write)
 }
 
 #[inline(always)]
-fn judge_games_with<const PEXT: bool>(
+fn judge_part_with<const PEXT: bool>(
     games: &[Rows],
+    first: u64,
     mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     const PIECE: usize = 1 << 16;
     let mut out = Vec::with_capacity(PIECE + 4096);
     let mut scan = PackedScan::default();
     let text = MoveText::new();
-    for (i, rows) in games.iter().enumerate() {
-        if i > 0 {
+    for (number, rows) in (first..).zip(games) {
+        if number > 1 {
             out.push(b'\n');
         }
         play_packed::<PEXT>(
-            i as u64 + 1,
+            number,
             PackedBoard::from_rows(rows),
             &mut scan,
             &text,
