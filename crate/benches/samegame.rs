@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use clearboard::samegame::{poj, PackedBoard, PackedScan};
+use clearboard::samegame::poj;
 
 const GAMES: usize = 20_000;
 
@@ -138,19 +138,6 @@ fn main() {
         judge_out.as_slice(),
         "baseline and judge disagree"
     );
-    let games = poj::parse_rows(&text).unwrap();
-    let (t_engine, moves) = time(15, || {
-        let mut scan = PackedScan::default();
-        let mut moves = 0usize;
-        for rows in black_box(&games) {
-            let mut board = PackedBoard::from_rows(rows);
-            while let Some(choice) = board.greedy(&mut scan) {
-                board.remove_choice(&choice, &scan);
-                moves += 1;
-            }
-        }
-        moves
-    });
     let per = |t: f64| t / GAMES as f64 * 1e6;
     println!(
         "samegame judge, {} random POJ 1027 games (seed 1), best of runs:",
@@ -167,11 +154,6 @@ fn main() {
     println!(
         "  clearboard: parse + play + print    {:8.2} µs/game",
         per(t_judge)
-    );
-    println!(
-        "  packed engine alone (no output)     {:8.2} µs/game, {:.0} ns/move",
-        per(t_engine),
-        t_engine / moves as f64 * 1e9
     );
     println!(
         "  speed-up over the baseline          {:8.2}×",

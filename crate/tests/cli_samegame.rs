@@ -155,6 +155,40 @@ fn generated_inputs_are_valid_judge_inputs() {
 }
 
 #[test]
+fn any_number_of_threads_prints_the_same() {
+    // More games than one thread's share of a round, so the work is split.
+    let gen = clearboard(&["gen", "samegame", "--games", "7000", "--seed", "11"], b"");
+    assert_eq!(gen.code, 0);
+    let one = clearboard(
+        &["judge", "samegame", "--threads", "1"],
+        gen.stdout.as_bytes(),
+    );
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout.matches("Final score").count(), 7000);
+    assert!(one.stdout.contains("\nGame 7000:\n"));
+    for threads in ["2", "3"] {
+        let many = clearboard(
+            &["judge", "samegame", "--threads", threads],
+            gen.stdout.as_bytes(),
+        );
+        assert_eq!(many.code, 0, "{}", many.stderr);
+        assert!(many.stdout == one.stdout, "--threads {} differs", threads);
+    }
+    assert_rejected(
+        &["judge", "samegame", "--threads", "0"],
+        "1\n",
+        None,
+        "between 1 and 256",
+    );
+    assert_rejected(
+        &["judge", "samegame", "--thread", "2"],
+        "1\n",
+        None,
+        "unknown option",
+    );
+}
+
+#[test]
 fn solve_prints_one_json_line_per_position_that_replays() {
     // Two positions: digits with spaces (the benchmark's format) and letters.
     let input = "0 1 1\n1 0 0\n0 0 1\n\nRRG\nGGB\nBRR\n";
