@@ -261,3 +261,77 @@ proptest! {
         prop_assert_eq!(String::from_utf8(got).unwrap(), String::from_utf8(want).unwrap());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The solver's play-out move: a real cluster of two or more, of a colour
+    /// other than the skipped one whenever such a cluster exists.
+    #[test]
+    fn random_clusters_are_moves_and_skip_a_colour_while_they_can(
+        board in arb_board(),
+        skip in 0usize..5,
+        seed in any::<u64>(),
+    ) {
+        let bits = BitBoard::from_board(&board);
+        let mut flood = Flood::default();
+        let mut rng = seed | 1;
+        let got = bits.random_cluster(skip, &mut flood, |n| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        });
+        let moves: Vec<_> = board.clusters().into_iter().filter(|c| c.size() >= 2).collect();
+        let others = moves.iter().any(|c| c.color as usize != skip + 1);
+        match got {
+            None => prop_assert!(moves.is_empty()),
+            Some(c) => {
+                let at = board.cluster_at(c.anchor).expect("a ball");
+                prop_assert_eq!(at.size(), c.size);
+                prop_assert_eq!(at.color, c.color);
+                prop_assert!(c.size >= 2);
+                prop_assert_eq!(c.color as usize != skip + 1, others);
+            }
+        }
+    }
+}
+
+/// Every cluster is drawn about as often, whatever its size.
+#[test]
+fn random_clusters_are_uniform_over_clusters_not_balls() {
+    // Column 0: a cluster of 8 colour-1 balls; column 2: a pair of colour 2
+    // and a pair of colour 1; colour 3 separates them.
+    let rows: Vec<Vec<u8>> = vec![
+        vec![1, 3, 3],
+        vec![1, 3, 3],
+        vec![1, 3, 1],
+        vec![1, 3, 1],
+        vec![1, 3, 3],
+        vec![1, 3, 2],
+        vec![1, 3, 2],
+        vec![1, 3, 3],
+    ];
+    let board = Board::from_rows(&rows, 3).unwrap();
+    let bits = BitBoard::from_board(&board);
+    let mut flood = Flood::default();
+    let mut rng = 0x1234_5678_9ABC_DEF1u64;
+    let mut by_size = std::collections::HashMap::new();
+    for _ in 0..30_000 {
+        let c = bits
+            .random_cluster(2, &mut flood, |n| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng % n
+            })
+            .unwrap();
+        *by_size.entry((c.size, c.color)).or_insert(0) += 1;
+    }
+    // Three clusters of the colours not skipped, 10,000 draws each expected
+    // (a draw by ball would give the cluster of 8 two thirds of them).
+    assert_eq!(by_size.len(), 3, "{:?}", by_size);
+    for (&k, &n) in &by_size {
+        assert!((9_000..11_000).contains(&n), "{:?} drawn {} times", k, n);
+    }
+}

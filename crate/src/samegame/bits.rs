@@ -238,6 +238,84 @@ impl BitBoard {
         }
     }
 
+    /// A cluster of two or more balls chosen uniformly at random among those
+    /// of every colour but colour index `skip` (0-based), or among `skip`'s
+    /// when no other colour has one; `None` when there is no move. `below(n)`
+    /// must return a uniform random number in 0..n. The cell is a random
+    /// ball of the cluster.
+    ///
+    /// It draws a random ball with a neighbour of its colour and keeps its
+    /// cluster with probability 2 / size (so every cluster is as likely),
+    /// which floods about half a cluster's size in clusters per call instead
+    /// of every cluster on the board.
+    pub fn random_cluster(
+        &self,
+        skip: usize,
+        flood: &mut Flood,
+        mut below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster> {
+        const K: usize = LANES - 1;
+        let stride = self.width + 2;
+        let used = self.used;
+        let paired = |m: &[u64], c: usize| {
+            let x = m[c];
+            x & ((x << 1) | (x >> 1) | m[c - 1] | m[c + 1])
+        };
+        let mut counts = [0u64; super::board::MAX_COLORS as usize];
+        for pass in 0..2 {
+            let mut total = 0;
+            for (k, count) in counts[..self.colors].iter_mut().enumerate() {
+                if (k == skip) != (pass == 1) {
+                    continue;
+                }
+                let m = &self.masks[k * stride..(k + 1) * stride];
+                *count = (1..used + 1)
+                    .map(|c| paired(m, c).count_ones() as u64)
+                    .sum();
+                total += *count;
+            }
+            if total == 0 {
+                continue;
+            }
+            loop {
+                // The ball: colour, then column, then bit.
+                let mut r = below(total);
+                let mut k = 0;
+                while (k == skip) != (pass == 1) || r >= counts[k] {
+                    if (k == skip) == (pass == 1) {
+                        r -= counts[k];
+                    }
+                    k += 1;
+                }
+                let m = &self.masks[k * stride..(k + 1) * stride];
+                let mut c = 1;
+                let mut bits = paired(m, c);
+                while r >= bits.count_ones() as u64 {
+                    r -= bits.count_ones() as u64;
+                    c += 1;
+                    bits = paired(m, c);
+                }
+                for _ in 0..r {
+                    bits &= bits - 1;
+                }
+                let bit = bits & bits.wrapping_neg();
+                flood.load(m);
+                let (size, lo, hi) = flood.grow(c, bit);
+                for j in lo..hi + 1 {
+                    flood.cur[j & K] = 0;
+                }
+                if size == 2 || below(size as u64) < 2 {
+                    return Some(BitCluster {
+                        anchor: Cell::new(c - 1, bit.trailing_zeros() as usize),
+                        size,
+                        color: k as u8 + 1,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// The greedy move of POJ 1027 (largest cluster; then leftmost column;
     /// then bottommost ball), or `None` when no cluster of two is left.
     pub fn greedy(&self, flood: &mut Flood) -> Option<BitCluster> {

@@ -131,37 +131,28 @@ impl Beam<'_> {
     /// Plays to the end with the tabu-colour random policy (a random cluster
     /// not of the tabu colour while there is one) and returns the final
     /// score and whether the board was cleared; its moves are in `played`.
+    /// The cluster is drawn by [`BitBoard::random_cluster`] (a random ball,
+    /// kept with probability 2 / size), not from a list of every cluster.
     fn rollout(&mut self, board: &BitBoard, mut score: i64) -> (i64, bool) {
         self.played.clear();
         let mut b = board.clone();
-        let mut moves: Vec<BitCluster> = Vec::new();
         loop {
-            // Clusters of the other colours; the tabu colour's only when
-            // there are none.
-            moves.clear();
-            for k in (0..b.colors()).filter(|&k| k != self.tabu) {
-                b.for_each_cluster_of(k, &mut self.flood, |c| moves.push(c));
-            }
-            if moves.is_empty() {
-                b.for_each_cluster_of(self.tabu, &mut self.flood, |c| moves.push(c));
-            }
-            if moves.is_empty() {
+            let mut rng = self.rng;
+            let mv = b.random_cluster(self.tabu, &mut self.flood, |n| {
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((rng >> 32) * n) >> 32
+            });
+            self.rng = rng;
+            let Some(mv) = mv else {
                 let balls = b.balls();
                 return (score + self.rules.end_adjustment(balls), balls == 0);
-            }
-            let mv = moves[self.next_random() as usize % moves.len()];
+            };
             score += self.rules.move_points(mv.size);
             b.remove(mv.anchor, &mut self.flood);
             self.played.push(mv.anchor);
         }
-    }
-
-    fn next_random(&mut self) -> u64 {
-        self.rng = self
-            .rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.rng >> 33
     }
 
     /// Keeps `score` as the best if it is: the moves to the node at `at`,
