@@ -380,9 +380,18 @@ impl PackedBoard {
                         }
                     }
                 }
-                for c in c0..hi.max(c0 + 2) + 1 {
-                    rem[c & M] &= !cur[c & M];
-                    cur[c & M] = 0;
+                if hi <= c0 + 2 {
+                    rem[c0 & M] &= !x0;
+                    rem[(c0 + 1) & M] &= !x1;
+                    rem[(c0 + 2) & M] &= !x2;
+                    cur[c0 & M] = 0;
+                    cur[(c0 + 1) & M] = 0;
+                    cur[(c0 + 2) & M] = 0;
+                } else {
+                    for c in c0..hi + 1 {
+                        rem[c & M] &= !cur[c & M];
+                        cur[c & M] = 0;
+                    }
                 }
             }
         }
