@@ -78,15 +78,7 @@ pub struct PackedScan {
 /// `seed` ⊆ m. Runs are at most 10 long, so four doubling steps fill down.
 #[inline(always)]
 fn runs_through(m: u64, seed: u64) -> u64 {
-    let mut g = ((m.wrapping_add(seed) ^ m) & m) | seed;
-    let mut p = m;
-    g |= p & (g >> 1);
-    p &= p >> 1;
-    g |= p & (g >> 2);
-    p &= p >> 2;
-    g |= p & (g >> 4);
-    p &= p >> 4;
-    g | (p & (g >> 8))
+    crate::bitrun::runs_through_short::<16>(m, seed)
 }
 
 /// Per four bits, the number of set bits (up to three such words may be
