@@ -16,5 +16,5 @@ pub use bits::{BitBoard, BitCluster, Flood};
 pub use board::{Board, Cell, Cluster, MoveError, Removal, COLOR_LETTERS, MAX_COLORS, MAX_SIDE};
 pub use game::{Game, Played};
 pub use greedy::{greedy_choice, GreedyChoice, Labeller, TieBreak};
-pub use packed::{PackedBoard, PackedChoice, PackedScan};
+pub use packed::{PackedBoard, PackedScan};
 pub use rules::{Leftover, Points, Rules};

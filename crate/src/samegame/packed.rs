@@ -11,6 +11,7 @@
 //! tests replay random games on both); it exists because the judge plays
 //! hundreds of thousands of moves.
 
+use super::bits::BitCluster;
 use super::board::{Board, Cell};
 
 /// Columns.
@@ -40,17 +41,6 @@ const _: () = assert!(WIDTH + 2 <= PAD);
 pub struct PackedBoard {
     cols: [u64; PAD],
     used: usize,
-}
-
-/// The greedy move: the cluster's anchor, size and colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PackedChoice {
-    /// Bottommost ball of the cluster's leftmost column.
-    pub anchor: Cell,
-    /// Number of balls.
-    pub size: usize,
-    /// Colour, 1..=3.
-    pub color: u8,
 }
 
 /// Scratch space for the greedy scan; it also remembers the balls of the
@@ -219,7 +209,7 @@ impl PackedBoard {
     /// column; then the bottommost ball of it), or `None` when no cluster of
     /// two is left. Remembers the cluster's balls in `scan`.
     #[inline(always)]
-    pub fn greedy(&self, scan: &mut PackedScan) -> Option<PackedChoice> {
+    pub fn greedy(&self, scan: &mut PackedScan) -> Option<BitCluster> {
         scan.prepare(self);
         self.greedy_from(scan, 0)
     }
@@ -232,7 +222,7 @@ impl PackedBoard {
     ///
     /// [`remove_choice_with`]: Self::remove_choice_with
     #[inline(always)]
-    pub(crate) fn greedy_from(&self, scan: &mut PackedScan, at_least: u32) -> Option<PackedChoice> {
+    pub(crate) fn greedy_from(&self, scan: &mut PackedScan, at_least: u32) -> Option<BitCluster> {
         let cols = &self.cols;
         let used = self.used;
         let PackedScan {
@@ -390,7 +380,7 @@ impl PackedBoard {
         scan.best_lo = best_lo;
         scan.best_hi = best_hi;
         scan.others = others;
-        (best != 0).then(|| PackedChoice {
+        (best != 0).then(|| BitCluster {
             anchor: Cell::new(
                 255 - (best >> 8 & 255) as usize - 1,
                 255 - (best & 255) as usize,
@@ -403,7 +393,7 @@ impl PackedBoard {
     /// Removes the cluster the last [`greedy`](Self::greedy) call on this
     /// position chose, lets balls fall and closes empty columns.
     #[inline(always)]
-    pub fn remove_choice(&mut self, choice: &PackedChoice, scan: &PackedScan) {
+    pub fn remove_choice(&mut self, choice: &BitCluster, scan: &PackedScan) {
         let mut scan = scan.clone();
         self.remove_choice_with::<false>(choice, &mut scan);
     }
@@ -416,7 +406,7 @@ impl PackedBoard {
     #[inline(always)]
     pub(crate) fn remove_choice_with<const PEXT: bool>(
         &mut self,
-        choice: &PackedChoice,
+        choice: &BitCluster,
         scan: &mut PackedScan,
     ) -> u32 {
         let (lo, hi) = (scan.best_lo, scan.best_hi);

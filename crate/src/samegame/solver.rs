@@ -216,7 +216,10 @@ impl Beam<'_> {
                     let h = child.hash64();
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                    let k: i64 = std::env::var("CB_K").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+                    let k: i64 = std::env::var("CB_K")
+                        .ok()
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(1);
                     let mut sum = 0;
                     for _ in 0..k {
                         let (outcome, cleared) = self.rollout(&child, score);
