@@ -58,9 +58,7 @@ pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
             // The usual line: exactly 15 letters R, G or B and a newline.
             if let Some(&[ref letters @ .., b'\n']) = lines.rest().as_bytes().get(..WIDTH + 1) {
                 if letters.iter().all(|b| matches!(b, b'R' | b'G' | b'B')) {
-                    for (cell, &b) in row.iter_mut().zip(letters) {
-                        *cell = (b == b'R') as u8 + 2 * (b == b'G') as u8 + 3 * (b == b'B') as u8;
-                    }
+                    fill_row(row, letters);
                     lines.skip_line(WIDTH + 1);
                     continue;
                 }
@@ -96,6 +94,13 @@ pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
     Ok(games)
 }
 
+/// Colours 1, 2, 3 for the letters R, G, B (already checked).
+fn fill_row(row: &mut [u8], letters: &[u8]) {
+    for (cell, &b) in row.iter_mut().zip(letters) {
+        *cell = (b == b'R') as u8 + 2 * (b == b'G') as u8 + 3 * (b == b'B') as u8;
+    }
+}
+
 fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputError> {
     let bytes = text.as_bytes();
     if let Some(p) = bytes.iter().position(|b| !matches!(b, b'R' | b'G' | b'B')) {
@@ -124,13 +129,7 @@ fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputErro
             ),
         ));
     }
-    for (cell, &b) in row.iter_mut().zip(bytes) {
-        *cell = match b {
-            b'R' => 1,
-            b'G' => 2,
-            _ => 3,
-        };
-    }
+    fill_row(row, bytes);
     Ok(())
 }
 
@@ -192,7 +191,6 @@ fn write_header(out: &mut Vec<u8>, number: u64) {
     out.extend_from_slice(b":\n\n");
 }
 
-#[inline(always)]
 /// Appends a move line: `Move x at (r,c): removed b balls of color C, got
 /// s points.` (`at` is 0-based; printed 1-based, row first).
 pub fn write_move(out: &mut Vec<u8>, number: u64, at: Cell, size: usize, color: u8, points: i64) {
