@@ -274,7 +274,11 @@ impl PackedBoard {
                 // the three columns from c0 (most clusters fit there), then,
                 // if they reach further, column by column.
                 let (a, b, d) = (cols[c0 & M], cols[(c0 + 1) & M], cols[(c0 + 2) & M]);
-                let mut x0 = runs_through(a, seeds);
+                // Each seed is also the lowest ball of its run (a ball below
+                // it in the run would belong to the same cluster, not yet
+                // flooded), so filling upwards finds the whole run.
+                let mut x0 = crate::bitrun::fill_up(a, seeds);
+                debug_assert_eq!(x0, runs_through(a, seeds));
                 let mut x1 = runs_through(b, x0 & b);
                 let mut x2 = runs_through(d, x1 & d);
                 loop {
