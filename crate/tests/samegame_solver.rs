@@ -128,3 +128,32 @@ fn the_largest_boards_and_most_colours_are_solved() {
         assert!(!s.moves.is_empty(), "a move list for {}×{}×{}", w, h, k);
     }
 }
+
+/// Under a time budget several threads share one beam's layers; what they
+/// find still replays to its claimed score, beats greedy and widens the beam.
+#[test]
+fn threads_sharing_a_beam_return_a_replayable_better_game() {
+    let board = &standard_positions()[0];
+    let settings = SolveSettings {
+        time: Some(std::time::Duration::from_millis(1500)),
+        max_nodes: None,
+        threads: 3,
+        seed: 5,
+        max_width: 1 << 20,
+    };
+    let s = solve(board, &settings, &|_| {});
+    let (score, cleared) = replay(board, &s.moves).expect("legal moves");
+    assert_eq!((score, cleared), (s.score, s.cleared));
+    assert!(
+        s.score > greedy_score(board),
+        "{} vs greedy {}",
+        s.score,
+        greedy_score(board)
+    );
+    assert!(
+        s.width >= 4 && s.nodes > 1000,
+        "width {} nodes {}",
+        s.width,
+        s.nodes
+    );
+}
