@@ -129,10 +129,10 @@ fn the_largest_boards_and_most_colours_are_solved() {
     }
 }
 
-/// Under a time budget several threads share one beam's layers; what they
-/// find still replays to its claimed score, beats greedy and widens the beam.
+/// Under a time budget several threads search at once; what they find
+/// replays to its claimed score, beats greedy and widens the beam.
 #[test]
-fn threads_sharing_a_beam_return_a_replayable_better_game() {
+fn threads_under_a_time_budget_return_a_replayable_better_game() {
     let board = &standard_positions()[0];
     let settings = SolveSettings {
         time: Some(std::time::Duration::from_millis(1500)),

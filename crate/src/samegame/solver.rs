@@ -5,11 +5,8 @@
 //! exists — that colour is kept for one large cluster at the end). Every
 //! play-out is a complete game: the best one seen is the answer so far, so
 //! the search is anytime. Beams are widened (1, 2, 4, … positions per depth)
-//! until the time or node budget runs out. Under a time budget the threads
-//! share each layer of one beam (each plays out the children of its part of
-//! the layer with its own random stream); under a node budget each thread
-//! runs its own beams, so that the result does not depend on their timing,
-//! and the best final score wins.
+//! until the time or node budget runs out; each thread runs its own beams
+//! with its own random stream, and the best final score wins.
 //!
 //! Measured on the standard positions (docs/benchmarks.md): ordering the
 //! beam by score + Σ (s − 2)² over the standing clusters (colour
@@ -83,8 +80,6 @@ struct Candidate {
     score: i64,
     parent: u32,
     mv: Cell,
-    /// The position's hash (for de-duplication).
-    hash: u64,
 }
 
 struct Beam<'a> {
@@ -102,9 +97,6 @@ struct Beam<'a> {
     /// Whether the last beam dropped positions (if not, it searched all).
     truncated: bool,
     best: Solution,
-    /// The children this worker made in the current layer, de-duplicated.
-    cands: Vec<Candidate>,
-    seen: Seen,
     progress: &'a (dyn Fn(i64) + Sync),
 }
 
@@ -165,18 +157,11 @@ impl Beam<'_> {
 
     /// Keeps `score` as the best if it is: the moves to the node at `at`,
     /// then `mv`, then the last play-out's moves.
-    fn offer(
-        &mut self,
-        arena: &[(u32, Cell)],
-        score: i64,
-        cleared: bool,
-        at: u32,
-        mv: Option<Cell>,
-    ) {
+    fn offer(&mut self, score: i64, cleared: bool, at: u32, mv: Option<Cell>) {
         if score <= self.best.score {
             return;
         }
-        let mut moves = path(arena, at);
+        let mut moves = self.path(at);
         moves.extend(mv);
         moves.extend_from_slice(&self.played);
         self.best.score = score;
@@ -185,158 +170,103 @@ impl Beam<'_> {
         (self.progress)(score);
     }
 
-    /// One beam search of `width`; false when the budget ran out first.
-    fn run(&mut self, start: &BitBoard, width: usize) -> bool {
-        let mut arena = std::mem::take(&mut self.arena);
-        let done = run_layers(std::slice::from_mut(self), &mut arena, start, width);
-        self.arena = arena;
-        done
+    fn path(&self, mut at: u32) -> Vec<Cell> {
+        let mut moves = Vec::new();
+        while at != ROOT {
+            let (parent, mv) = self.arena[at as usize];
+            moves.push(mv);
+            at = parent;
+        }
+        moves.reverse();
+        moves
     }
 
-    /// Plays out every child of the nodes `layer` (numbered from `first` in
-    /// the whole layer) into `cands`, one per position; false when the
-    /// budget ran out first.
-    fn expand(&mut self, layer: &[Node], first: usize, arena: &[(u32, Cell)]) -> bool {
+    /// One beam search of `width`; false when the budget ran out first.
+    fn run(&mut self, start: &BitBoard, width: usize) -> bool {
+        let mut layer = vec![Node {
+            board: start.clone(),
+            score: 0,
+            at: ROOT,
+        }];
         let mut moves: Vec<BitCluster> = Vec::new();
-        self.cands.clear();
-        self.seen.clear();
-        for (pi, node) in (first..).zip(layer) {
-            moves.clear();
-            node.board
-                .for_each_cluster(&mut self.flood, |c| moves.push(c));
-            if moves.is_empty() {
-                let balls = node.board.balls();
-                let score = node.score + self.rules.end_adjustment(balls);
-                self.played.clear();
-                self.offer(arena, score, balls == 0, node.at, None);
-                continue;
-            }
-            for &mv in &moves {
-                if self.out_of_budget() {
-                    return false;
+        let mut seen = Seen::default();
+        let mut cands: Vec<Candidate> = Vec::new();
+        while !layer.is_empty() {
+            cands.clear();
+            seen.clear();
+            for (pi, node) in layer.iter().enumerate() {
+                moves.clear();
+                node.board
+                    .for_each_cluster(&mut self.flood, |c| moves.push(c));
+                if moves.is_empty() {
+                    let balls = node.board.balls();
+                    let score = node.score + self.rules.end_adjustment(balls);
+                    self.played.clear();
+                    self.offer(score, balls == 0, node.at, None);
+                    continue;
                 }
-                self.nodes += 1;
-                let mut child = node.board.clone();
-                child.remove(mv.anchor, &mut self.flood);
-                let score = node.score + self.rules.move_points(mv.size);
-                let h = child.hash64();
-                // Ties broken by the seed, below any difference in points.
-                let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                let (outcome, cleared) = self.rollout(&child, score);
-                self.offer(arena, outcome, cleared, node.at, Some(mv.anchor));
-                let cand = Candidate {
-                    eval: outcome * 16 + jitter,
-                    score,
-                    parent: pi as u32,
-                    mv: mv.anchor,
-                    hash: h,
-                };
-                keep(&mut self.cands, &mut self.seen, cand);
+                for &mv in &moves {
+                    if self.out_of_budget() {
+                        return false;
+                    }
+                    self.nodes += 1;
+                    let mut child = node.board.clone();
+                    child.remove(mv.anchor, &mut self.flood);
+                    let score = node.score + self.rules.move_points(mv.size);
+                    let h = child.hash64();
+                    // Ties broken by the seed, below any difference in points.
+                    let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
+                    let k: i64 = std::env::var("CB_K")
+                        .ok()
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(1);
+                    let mut sum = 0;
+                    for _ in 0..k {
+                        let (outcome, cleared) = self.rollout(&child, score);
+                        self.offer(outcome, cleared, node.at, Some(mv.anchor));
+                        sum += outcome;
+                    }
+                    let eval = sum * 16 / k + jitter;
+                    let cand = Candidate {
+                        eval,
+                        score,
+                        parent: pi as u32,
+                        mv: mv.anchor,
+                    };
+                    match seen.get(&h) {
+                        Some(&i) => {
+                            if cands[i].score < score {
+                                cands[i] = cand;
+                            }
+                        }
+                        None => {
+                            seen.insert(h, cands.len());
+                            cands.push(cand);
+                        }
+                    }
+                }
             }
+            if cands.len() > width {
+                self.truncated = true;
+                cands.select_nth_unstable_by(width - 1, |a, b| b.eval.cmp(&a.eval));
+                cands.truncate(width);
+            }
+            let mut next = Vec::with_capacity(cands.len());
+            for c in &cands {
+                let parent = &layer[c.parent as usize];
+                let mut board = parent.board.clone();
+                board.remove(c.mv, &mut self.flood);
+                self.arena.push((parent.at, c.mv));
+                next.push(Node {
+                    board,
+                    score: c.score,
+                    at: self.arena.len() as u32 - 1,
+                });
+            }
+            layer = next;
         }
         true
     }
-}
-
-/// The moves from the start to the node at `at`.
-fn path(arena: &[(u32, Cell)], mut at: u32) -> Vec<Cell> {
-    let mut moves = Vec::new();
-    while at != ROOT {
-        let (parent, mv) = arena[at as usize];
-        moves.push(mv);
-        at = parent;
-    }
-    moves.reverse();
-    moves
-}
-
-/// Adds `cand` to `cands` unless a candidate of the same position is there
-/// with at least its score (then the better of the two stays).
-fn keep(cands: &mut Vec<Candidate>, seen: &mut Seen, cand: Candidate) {
-    match seen.get(&cand.hash) {
-        Some(&i) => {
-            if cands[i].score < cand.score {
-                cands[i] = cand;
-            }
-        }
-        None => {
-            seen.insert(cand.hash, cands.len());
-            cands.push(cand);
-        }
-    }
-}
-
-/// One beam search of `width` from `start`, each layer's positions shared
-/// among `workers` (one thread each when there are several); the moves are
-/// kept in `arena`. False when the budget ran out first.
-fn run_layers(
-    workers: &mut [Beam],
-    arena: &mut Vec<(u32, Cell)>,
-    start: &BitBoard,
-    width: usize,
-) -> bool {
-    let mut layer = vec![Node {
-        board: start.clone(),
-        score: 0,
-        at: ROOT,
-    }];
-    let mut cands: Vec<Candidate> = Vec::new();
-    let mut seen = Seen::default();
-    while !layer.is_empty() {
-        let shared: &[(u32, Cell)] = arena;
-        let done = if workers.len() == 1 || layer.len() < 4 * workers.len() {
-            let w = &mut workers[0];
-            let done = w.expand(&layer, 0, shared);
-            std::mem::swap(&mut cands, &mut w.cands);
-            done
-        } else {
-            let part = layer.len().div_ceil(workers.len());
-            let done = std::thread::scope(|s| {
-                let handles: Vec<_> = workers
-                    .iter_mut()
-                    .zip(layer.chunks(part))
-                    .enumerate()
-                    .map(|(i, (w, nodes))| s.spawn(move || w.expand(nodes, i * part, shared)))
-                    .collect();
-                let done: Vec<bool> = handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect();
-                done.into_iter().all(|d| d)
-            });
-            cands.clear();
-            seen.clear();
-            for w in workers.iter_mut() {
-                for &c in &w.cands {
-                    keep(&mut cands, &mut seen, c);
-                }
-            }
-            done
-        };
-        if !done {
-            return false;
-        }
-        if cands.len() > width {
-            workers[0].truncated = true;
-            cands.select_nth_unstable_by(width - 1, |a, b| b.eval.cmp(&a.eval));
-            cands.truncate(width);
-        }
-        let flood = &mut workers[0].flood;
-        let mut next = Vec::with_capacity(cands.len());
-        for c in &cands {
-            let parent = &layer[c.parent as usize];
-            let mut board = parent.board.clone();
-            board.remove(c.mv, flood);
-            arena.push((parent.at, c.mv));
-            next.push(Node {
-                board,
-                score: c.score,
-                at: arena.len() as u32 - 1,
-            });
-        }
-        layer = next;
-    }
-    true
 }
 
 fn ignore(_: i64) {}
@@ -365,8 +295,6 @@ fn new_beam<'a>(
         arena: Vec::new(),
         played: Vec::new(),
         truncated: false,
-        cands: Vec::new(),
-        seen: Seen::default(),
         progress,
         best: Solution {
             score: i64::MIN,
@@ -457,52 +385,29 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
     let start = BitBoard::from_board(board);
     let deadline = settings.time.map(|t| Instant::now() + t);
     let threads = settings.threads.max(1);
-    // Widens beams 1, 2, 4, … on `workers` (which share each layer) until
-    // the budget runs out; each worker's best game.
-    let widen = |workers: &mut [Beam]| -> Vec<Solution> {
-        let mut arena = Vec::new();
+    let run = |thread: usize| -> Solution {
+        let mut beam = new_beam(&start, settings.seed, thread, &report);
+        beam.deadline = deadline;
+        beam.max_nodes = settings.max_nodes;
         let mut width = 1usize;
         while width <= settings.max_width {
-            arena.clear();
-            workers[0].truncated = false;
-            if !run_layers(workers, &mut arena, &start, width) {
+            beam.arena.clear();
+            beam.truncated = false;
+            let done = beam.run(&start, width);
+            if !done {
                 break;
             }
-            for w in workers.iter_mut() {
-                w.best.width = width;
-            }
-            if !workers[0].truncated || width >= 1 << 24 {
+            beam.best.width = width;
+            if !beam.truncated || width >= 1 << 24 {
                 break; // every position was kept: wider finds nothing more
             }
             width *= 2;
         }
-        workers
-            .iter_mut()
-            .map(|w| {
-                w.best.nodes = w.nodes;
-                w.best.clone()
-            })
-            .collect()
+        beam.best.nodes = beam.nodes;
+        beam.best
     };
-    let worker = |thread: usize| {
-        let mut beam = new_beam(&start, settings.seed, thread, &report);
-        beam.deadline = deadline;
-        beam.max_nodes = settings.max_nodes;
-        beam
-    };
-    let run = |thread: usize| -> Solution { widen(&mut [worker(thread)]).remove(0) };
     let mut results: Vec<Solution> = if threads == 1 {
         vec![run(0)]
-    } else if settings.max_nodes.is_none() {
-        // Under a time budget the threads share one beam's layers: a wider
-        // beam in the same time. (A node budget keeps one beam per thread,
-        // so that the result does not depend on the threads' timing.)
-        let mut workers: Vec<Beam> = (0..threads).map(worker).collect();
-        let seed = workers[0].seed;
-        for w in &mut workers {
-            w.seed = seed;
-        }
-        widen(&mut workers)
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
