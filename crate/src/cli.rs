@@ -110,7 +110,13 @@ fn read_stdin() -> Result<String, CliError> {
 /// Writes all of `out` to stdout; a closed pipe is not an error.
 fn write_stdout(out: &[u8]) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(out).and_then(|_| stdout.flush()) {
+    output_result(stdout.write_all(out).and_then(|_| stdout.flush()))
+}
+
+/// The outcome of writing the output: a closed pipe (the reader stopped
+/// early, as `| head` does) is not an error.
+fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
+    match result {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
         _ => Ok(()),
     }
@@ -138,10 +144,7 @@ fn judge_samegame(rest: &[&str]) -> Result<(), CliError> {
     let result =
         samegame::poj::judge_games_parallel(&games, threads, |piece| stdout.write_all(piece))
             .and_then(|_| stdout.flush());
-    match result {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
-        _ => Ok(()),
-    }
+    output_result(result)
 }
 
 fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {

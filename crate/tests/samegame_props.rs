@@ -225,7 +225,7 @@ proptest! {
             prop_assert_eq!(want.map(|g| (g.anchor, g.size, g.color)), got.map(|g| (g.anchor, g.size, g.color)));
             let (Some(g), Some(choice)) = (want, got) else { break };
             slow.remove(g.anchor).unwrap();
-            fast.remove_choice(&choice, &scan);
+            fast.remove_choice(&choice, &mut scan);
             prop_assert_eq!(fast.balls(), slow.balls());
             for col in 0..slow.width() {
                 for row in 0..slow.height() {

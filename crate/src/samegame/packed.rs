@@ -397,9 +397,8 @@ impl PackedBoard {
     /// Removes the cluster the last [`greedy`](Self::greedy) call on this
     /// position chose, lets balls fall and closes empty columns.
     #[inline(always)]
-    pub fn remove_choice(&mut self, choice: &BitCluster, scan: &PackedScan) {
-        let mut scan = scan.clone();
-        self.remove_choice_with::<false>(choice, &mut scan);
+    pub fn remove_choice(&mut self, choice: &BitCluster, scan: &mut PackedScan) {
+        self.remove_choice_with::<false>(choice, scan);
     }
 
     /// [`remove_choice`](Self::remove_choice), with BMI2's `pext` when
