@@ -2,7 +2,7 @@
 
 use clearboard::samegame::{
     greedy_choice, poj, BitBoard, Board, Cell, Flood, Game, Labeller, PackedBoard, PackedScan,
-    Rules,
+    Rules, SmallBoard, SMALL_SIDE,
 };
 use proptest::prelude::*;
 
@@ -330,6 +330,159 @@ fn random_clusters_are_uniform_over_clusters_not_balls() {
     }
     // Three clusters of the colours not skipped, 10,000 draws each expected
     // (a draw by ball would give the cluster of 8 two thirds of them).
+    assert_eq!(by_size.len(), 3, "{:?}", by_size);
+    for (&k, &n) in &by_size {
+        assert!((9_000..11_000).contains(&n), "{:?} drawn {} times", k, n);
+    }
+}
+
+/// Boards the solver's SmallBoard holds: up to 16 × 16, sides of 15 and 16
+/// (the benchmark's and the largest) weighted up, 2–9 colours.
+fn arb_small_board() -> impl Strategy<Value = Board> {
+    let side = prop_oneof![1usize..=16, Just(15usize), Just(16usize)];
+    (side.clone(), side, 2u8..=9).prop_flat_map(|(w, h, k)| {
+        proptest::collection::vec(0u8..=k, w * h).prop_map(move |cells| {
+            let rows: Vec<Vec<u8>> = cells.chunks(w).map(|r| r.to_vec()).collect();
+            Board::from_rows(&rows, k).unwrap()
+        })
+    })
+}
+
+fn same_cells(small: &SmallBoard, board: &Board) -> Result<(), TestCaseError> {
+    prop_assert_eq!(small.balls(), board.balls());
+    for col in 0..SMALL_SIDE {
+        for row in 0..SMALL_SIDE {
+            let want = if col < board.width() && row < board.height() {
+                board.get(col, row)
+            } else {
+                0
+            };
+            prop_assert_eq!(small.get(col, row), want, "cell ({}, {})", col, row);
+        }
+    }
+    Ok(())
+}
+
+fn clusters_of(board: &Board) -> Vec<(Cell, usize, u8)> {
+    let mut v: Vec<_> = board
+        .clusters()
+        .into_iter()
+        .filter(|c| c.size() >= 2)
+        .map(|c| (c.anchor, c.size(), c.color))
+        .collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Removing any cluster (by any of its balls) leaves the same cells, and
+    /// the same clusters, as the general board: gravity and closing columns
+    /// across the 64-bit words of the 256-bit masks included.
+    #[test]
+    fn the_small_board_plays_any_game_like_the_board(
+        board in arb_small_board(),
+        picks in proptest::collection::vec(any::<u16>(), 0..80),
+    ) {
+        let mut slow = board.clone();
+        let mut fast = SmallBoard::from_board(&board).expect("fits");
+        same_cells(&fast, &slow)?;
+        for pick in picks {
+            let mut got = Vec::new();
+            fast.for_each_cluster(|c| got.push((c.anchor, c.size, c.color)));
+            got.sort();
+            prop_assert_eq!(&got, &clusters_of(&slow));
+            let moves: Vec<_> = slow.clusters().into_iter().filter(|c| c.size() >= 2).collect();
+            if moves.is_empty() { break; }
+            let c = &moves[pick as usize % moves.len()];
+            let cell: Cell = c.cells[pick as usize % c.size()];
+            slow.remove(cell).unwrap();
+            prop_assert_eq!(fast.remove(cell), c.size());
+            same_cells(&fast, &slow)?;
+        }
+    }
+
+    /// The play-out move: a real cluster of two or more, of a colour other
+    /// than the skipped one whenever such a cluster exists, removed exactly
+    /// as the board removes it.
+    #[test]
+    fn small_random_moves_are_moves_and_skip_a_colour_while_they_can(
+        board in arb_small_board(),
+        skip in 0usize..9,
+        seed in any::<u64>(),
+    ) {
+        let mut slow = board.clone();
+        let mut fast = SmallBoard::from_board(&board).expect("fits");
+        let mut rng = seed | 1;
+        loop {
+            let moves: Vec<_> = slow.clusters().into_iter().filter(|c| c.size() >= 2).collect();
+            let others = moves.iter().any(|c| c.color as usize != skip + 1);
+            let got = fast.random_move(skip, |n| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng % n
+            });
+            match got {
+                None => {
+                    prop_assert!(moves.is_empty());
+                    break;
+                }
+                Some(c) => {
+                    let at = slow.cluster_at(c.anchor).expect("a ball");
+                    prop_assert_eq!(at.size(), c.size);
+                    prop_assert_eq!(at.color, c.color);
+                    prop_assert!(c.size >= 2);
+                    prop_assert_eq!(c.color as usize != skip + 1, others);
+                    slow.remove(c.anchor).unwrap();
+                    same_cells(&fast, &slow)?;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_wider_or_taller_than_16_are_not_small() {
+    for (w, h) in [(17, 16), (16, 17), (64, 64)] {
+        let board = Board::random(w, h, 3, 1).unwrap();
+        assert!(SmallBoard::from_board(&board).is_none(), "{}×{}", w, h);
+    }
+    assert!(SmallBoard::from_board(&Board::random(16, 16, 9, 1).unwrap()).is_some());
+}
+
+/// Every cluster is drawn about as often, whatever its size.
+#[test]
+fn small_random_moves_are_uniform_over_clusters_not_balls() {
+    // As in the BitBoard test: a cluster of 8 colour-1 balls, a pair of
+    // colour 2 and a pair of colour 1; colour 3 (skipped) separates them.
+    let rows: Vec<Vec<u8>> = vec![
+        vec![1, 3, 3],
+        vec![1, 3, 3],
+        vec![1, 3, 1],
+        vec![1, 3, 1],
+        vec![1, 3, 3],
+        vec![1, 3, 2],
+        vec![1, 3, 2],
+        vec![1, 3, 3],
+    ];
+    let board = Board::from_rows(&rows, 3).unwrap();
+    let small = SmallBoard::from_board(&board).unwrap();
+    let mut rng = 0x1234_5678_9ABC_DEF1u64;
+    let mut by_size = std::collections::HashMap::new();
+    for _ in 0..30_000 {
+        let mut b = small;
+        let c = b
+            .random_move(2, |n| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng % n
+            })
+            .unwrap();
+        *by_size.entry((c.size, c.color)).or_insert(0) += 1;
+    }
     assert_eq!(by_size.len(), 3, "{:?}", by_size);
     for (&k, &n) in &by_size {
         assert!((9_000..11_000).contains(&n), "{:?} drawn {} times", k, n);

@@ -39,7 +39,8 @@ proptest! {
 
     #[test]
     fn every_move_list_replays_to_its_claimed_score(
-        (w, h, k) in (1usize..=10, 1usize..=10, 2u8..=5),
+        // Up to 16 × 16 the search runs on SmallBoard, beyond on BitBoard.
+        (w, h, k) in (1usize..=20, 1usize..=20, 2u8..=9),
         seed in any::<u64>(),
         nodes in 1u64..3000,
         threads in 1usize..=2,

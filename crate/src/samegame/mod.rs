@@ -10,6 +10,7 @@ pub mod link;
 mod packed;
 pub mod poj;
 mod rules;
+mod small;
 pub mod solver;
 
 pub use bits::{BitBoard, BitCluster, Flood};
@@ -18,3 +19,4 @@ pub use game::{Game, Played};
 pub use greedy::{greedy_choice, GreedyChoice, Labeller, TieBreak};
 pub use packed::{PackedBoard, PackedScan};
 pub use rules::{Leftover, Points, Rules};
+pub use small::{SmallBoard, SMALL_SIDE};

@@ -1,17 +1,24 @@
-//! A Same Game solver beside the rules: beam search over bitboards, with
-//! de-duplication of positions (a 64-bit hash), where each position is
-//! evaluated by playing it out with the tabu-colour random policy (a random
-//! cluster not of the colour that had the most balls at the start, while one
-//! exists — that colour is kept for one large cluster at the end). Every
-//! play-out is a complete game: the best one seen is the answer so far, so
-//! the search is anytime. Beams are widened (1, 2, 4, … positions per depth)
-//! until the time or node budget runs out; each thread runs its own beams
-//! with its own random stream, and the best final score wins.
+//! A Same Game solver beside the rules: beam search with de-duplication of
+//! positions (a 64-bit hash), where each position is evaluated by playing it
+//! out with the tabu-colour random policy (a random cluster not of the tabu
+//! colour, while one exists — that colour is kept for one large cluster at
+//! the end). The tabu colour is part of the search state: the beam starts
+//! from one node per candidate (the three most frequent colours) and every line keeps the colour it started with, so play-outs
+//! decide which colour to keep as they decide the moves. Every play-out is a
+//! complete game: the best one seen is the answer so far, so the search is
+//! anytime. Beams are widened (1, 2, 4, … positions per depth) until the time
+//! or node budget runs out; each thread runs its own beams with its own
+//! random stream, and the best final score wins.
+//!
+//! Boards of up to 16 × 16 cells are searched on [`SmallBoard`] (256-bit
+//! colour masks, a plain value), larger ones on [`BitBoard`].
 //!
 //! Measured on the standard positions (docs/benchmarks.md): ordering the
 //! beam by score + Σ (s − 2)² over the standing clusters (colour
 //! connectivity), with or without the tabu colour, scored 40–50 % lower than
-//! play-outs at the same time, so play-outs are what is kept.
+//! play-outs at the same time, so play-outs are what is kept; one fixed tabu
+//! colour (the most frequent) scored 7 % lower than three candidates in the
+//! beam.
 //!
 //! With a node budget instead of a time budget, the result depends only on
 //! the board, the seed, the threads and the budget.
@@ -22,6 +29,90 @@ use std::time::{Duration, Instant};
 use super::bits::{BitBoard, BitCluster, Flood};
 use super::board::{Board, Cell};
 use super::rules::Rules;
+use super::small::SmallBoard;
+
+/// What the search needs of a position: [`SmallBoard`] for boards of up to
+/// 16 × 16 cells, [`BitBoard`] for the rest.
+trait SearchBoard: Clone {
+    /// Scratch space for floods.
+    type Scratch: Default;
+    fn balls(&self) -> usize;
+    fn hash64(&self) -> u64;
+    fn colors(&self) -> usize;
+    fn color_count(&self, k: usize) -> usize;
+    fn for_each_cluster(&self, s: &mut Self::Scratch, f: impl FnMut(BitCluster));
+    fn remove(&mut self, cell: Cell, s: &mut Self::Scratch) -> usize;
+    /// Plays a random cluster not of colour index `skip` while there is one
+    /// (each such cluster as likely); `None` when no move is left.
+    fn random_move(
+        &mut self,
+        skip: usize,
+        s: &mut Self::Scratch,
+        below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster>;
+}
+
+impl SearchBoard for BitBoard {
+    type Scratch = Flood;
+    fn balls(&self) -> usize {
+        BitBoard::balls(self)
+    }
+    fn hash64(&self) -> u64 {
+        BitBoard::hash64(self)
+    }
+    fn colors(&self) -> usize {
+        BitBoard::colors(self)
+    }
+    fn color_count(&self, k: usize) -> usize {
+        BitBoard::color_count(self, k)
+    }
+    fn for_each_cluster(&self, s: &mut Flood, f: impl FnMut(BitCluster)) {
+        BitBoard::for_each_cluster(self, s, f)
+    }
+    fn remove(&mut self, cell: Cell, s: &mut Flood) -> usize {
+        BitBoard::remove(self, cell, s)
+    }
+    fn random_move(
+        &mut self,
+        skip: usize,
+        s: &mut Flood,
+        below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster> {
+        let mv = self.random_cluster(skip, s, below)?;
+        BitBoard::remove(self, mv.anchor, s);
+        Some(mv)
+    }
+}
+
+impl SearchBoard for SmallBoard {
+    type Scratch = ();
+    fn balls(&self) -> usize {
+        SmallBoard::balls(self)
+    }
+    fn hash64(&self) -> u64 {
+        SmallBoard::hash64(self)
+    }
+    fn colors(&self) -> usize {
+        SmallBoard::colors(self)
+    }
+    fn color_count(&self, k: usize) -> usize {
+        SmallBoard::color_count(self, k)
+    }
+    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(BitCluster)) {
+        SmallBoard::for_each_cluster(self, f)
+    }
+    fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
+        SmallBoard::remove(self, cell)
+    }
+    fn random_move(
+        &mut self,
+        skip: usize,
+        _: &mut (),
+        below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster> {
+        SmallBoard::random_move(self, skip, below)
+    }
+}
 
 /// Budget and shape of a search.
 #[derive(Clone, Copy, Debug)]
@@ -67,9 +158,11 @@ pub struct Solution {
 }
 
 #[derive(Clone)]
-struct Node {
-    board: BitBoard,
+struct Node<B> {
+    board: B,
     score: i64,
+    /// The colour index kept for the end along this line.
+    tabu: usize,
     /// Index in the arena of moves (u32::MAX: the start).
     at: u32,
 }
@@ -78,19 +171,21 @@ struct Node {
 struct Candidate {
     eval: i64,
     score: i64,
+    tabu: usize,
     parent: u32,
     mv: Cell,
 }
 
-struct Beam<'a> {
+struct Beam<'a, B: SearchBoard> {
     rules: Rules,
-    tabu: usize,
+    /// The colours tried as the tabu colour (one start node each).
+    tabus: Vec<usize>,
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
     seed: u64,
     rng: u64,
     nodes: u64,
-    flood: Flood,
+    flood: B::Scratch,
     arena: Vec<(u32, Cell)>,
     /// The moves of the last play-out.
     played: Vec<Cell>,
@@ -122,23 +217,23 @@ impl std::hash::Hasher for Prehashed {
 
 type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Prehashed>>;
 
-impl Beam<'_> {
+impl<B: SearchBoard> Beam<'_, B> {
     fn out_of_budget(&self) -> bool {
         self.max_nodes.is_some_and(|m| self.nodes >= m)
             || (self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     /// Plays to the end with the tabu-colour random policy (a random cluster
-    /// not of the tabu colour while there is one) and returns the final
+    /// not of colour index `tabu` while there is one) and returns the final
     /// score and whether the board was cleared; its moves are in `played`.
     /// The cluster is drawn by [`BitBoard::random_cluster`] (a random ball,
     /// kept with probability 2 / size), not from a list of every cluster.
-    fn rollout(&mut self, board: &BitBoard, mut score: i64) -> (i64, bool) {
+    fn rollout(&mut self, board: &B, mut score: i64, tabu: usize) -> (i64, bool) {
         self.played.clear();
         let mut b = board.clone();
         loop {
             let mut rng = self.rng;
-            let mv = b.random_cluster(self.tabu, &mut self.flood, |n| {
+            let mv = b.random_move(tabu, &mut self.flood, |n| {
                 rng = rng
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
@@ -150,7 +245,6 @@ impl Beam<'_> {
                 return (score + self.rules.end_adjustment(balls), balls == 0);
             };
             score += self.rules.move_points(mv.size);
-            b.remove(mv.anchor, &mut self.flood);
             self.played.push(mv.anchor);
         }
     }
@@ -182,12 +276,17 @@ impl Beam<'_> {
     }
 
     /// One beam search of `width`; false when the budget ran out first.
-    fn run(&mut self, start: &BitBoard, width: usize) -> bool {
-        let mut layer = vec![Node {
-            board: start.clone(),
-            score: 0,
-            at: ROOT,
-        }];
+    fn run(&mut self, start: &B, width: usize) -> bool {
+        let mut layer: Vec<Node<B>> = self
+            .tabus
+            .iter()
+            .map(|&tabu| Node {
+                board: start.clone(),
+                score: 0,
+                tabu,
+                at: ROOT,
+            })
+            .collect();
         let mut moves: Vec<BitCluster> = Vec::new();
         let mut seen = Seen::default();
         let mut cands: Vec<Candidate> = Vec::new();
@@ -213,23 +312,16 @@ impl Beam<'_> {
                     let mut child = node.board.clone();
                     child.remove(mv.anchor, &mut self.flood);
                     let score = node.score + self.rules.move_points(mv.size);
-                    let h = child.hash64();
+                    let h = child.hash64() ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                    let k: i64 = std::env::var("CB_K")
-                        .ok()
-                        .and_then(|v| v.parse().ok())
-                        .unwrap_or(1);
-                    let mut sum = 0;
-                    for _ in 0..k {
-                        let (outcome, cleared) = self.rollout(&child, score);
-                        self.offer(outcome, cleared, node.at, Some(mv.anchor));
-                        sum += outcome;
-                    }
-                    let eval = sum * 16 / k + jitter;
+                    let (outcome, cleared) = self.rollout(&child, score, node.tabu);
+                    self.offer(outcome, cleared, node.at, Some(mv.anchor));
+                    let eval = outcome * 16 + jitter;
                     let cand = Candidate {
                         eval,
                         score,
+                        tabu: node.tabu,
                         parent: pi as u32,
                         mv: mv.anchor,
                     };
@@ -260,6 +352,7 @@ impl Beam<'_> {
                 next.push(Node {
                     board,
                     score: c.score,
+                    tabu: c.tabu,
                     at: self.arena.len() as u32 - 1,
                 });
             }
@@ -271,27 +364,33 @@ impl Beam<'_> {
 
 fn ignore(_: i64) {}
 
-fn tabu_color(start: &BitBoard) -> usize {
-    (0..start.colors())
-        .max_by_key(|&k| (start.color_count(k), usize::MAX - k))
-        .unwrap_or(0)
+/// How many of the most frequent colours are tried as the tabu colour.
+const TABU_CANDIDATES: usize = 3;
+
+/// The start's colours by falling count (ties: lower index first), the
+/// first [`TABU_CANDIDATES`] of them.
+fn tabu_colors(start: &impl SearchBoard) -> Vec<usize> {
+    let mut ks: Vec<usize> = (0..start.colors()).collect();
+    ks.sort_by_key(|&k| (usize::MAX - start.color_count(k), k));
+    ks.truncate(TABU_CANDIDATES);
+    ks
 }
 
-fn new_beam<'a>(
-    start: &BitBoard,
+fn new_beam<'a, B: SearchBoard>(
+    start: &B,
     seed: u64,
     thread: usize,
     progress: &'a (dyn Fn(i64) + Sync),
-) -> Beam<'a> {
+) -> Beam<'a, B> {
     Beam {
         rules: Rules::default(),
-        tabu: tabu_color(start),
+        tabus: tabu_colors(start),
         deadline: None,
         max_nodes: None,
         seed: seed.wrapping_add(thread as u64 * 0x1234_5678_9ABC),
         rng: (seed ^ 0x5DEE_CE66_D1CE_4E5B).wrapping_add(thread as u64),
         nodes: 0,
-        flood: Flood::default(),
+        flood: B::Scratch::default(),
         arena: Vec::new(),
         played: Vec::new(),
         truncated: false,
@@ -330,19 +429,34 @@ fn greedy_solution(start: &BitBoard) -> Solution {
 /// A search run step by step (for a page's worker, which has no clock and
 /// no threads): each [`Session::step`] runs the next, twice as wide beam.
 pub struct Session {
-    start: BitBoard,
-    beam: Beam<'static>,
+    board: Board,
+    search: Stepper,
     width: usize,
+}
+
+/// The session's beam over the board type that fits.
+enum Stepper {
+    Small(Box<SmallBoard>, Box<Beam<'static, SmallBoard>>),
+    Big(BitBoard, Box<Beam<'static, BitBoard>>),
 }
 
 impl Session {
     /// A session on `board`.
     pub fn new(board: &Board, seed: u64) -> Session {
-        let start = BitBoard::from_board(board);
-        let beam = new_beam(&start, seed, 0, &ignore);
+        let search = match SmallBoard::from_board(board) {
+            Some(start) => Stepper::Small(
+                Box::new(start),
+                Box::new(new_beam(&start, seed, 0, &ignore)),
+            ),
+            None => {
+                let start = BitBoard::from_board(board);
+                let beam = Box::new(new_beam(&start, seed, 0, &ignore));
+                Stepper::Big(start, beam)
+            }
+        };
         Session {
-            start,
-            beam,
+            board: board.clone(),
+            search,
             width: 1,
         }
     }
@@ -351,29 +465,66 @@ impl Session {
     /// once a beam kept every position: the search was exhaustive and a wider
     /// one cannot find more.
     pub fn step(&mut self) -> bool {
-        self.beam.arena.clear();
-        self.beam.truncated = false;
-        self.beam.run(&self.start, self.width);
-        self.beam.best.width = self.width;
+        let truncated = match &mut self.search {
+            Stepper::Small(start, beam) => beam.step(start, self.width),
+            Stepper::Big(start, beam) => beam.step(start, self.width),
+        };
         self.width = self.width.saturating_mul(2).min(1 << 24);
-        self.beam.truncated
+        truncated
     }
 
     /// The best move list so far.
     pub fn best(&self) -> Solution {
-        let mut best = if self.beam.best.score == i64::MIN {
-            greedy_solution(&self.start)
-        } else {
-            self.beam.best.clone()
+        let (best, nodes) = match &self.search {
+            Stepper::Small(_, beam) => (&beam.best, beam.nodes),
+            Stepper::Big(_, beam) => (&beam.best, beam.nodes),
         };
-        best.nodes = self.beam.nodes;
+        let mut best = if best.score == i64::MIN {
+            greedy_solution(&BitBoard::from_board(&self.board))
+        } else {
+            best.clone()
+        };
+        best.nodes = nodes;
         best
+    }
+}
+
+impl<B: SearchBoard> Beam<'_, B> {
+    /// One whole beam of `width` from `start` (no budget); whether it had
+    /// to drop positions.
+    fn step(&mut self, start: &B, width: usize) -> bool {
+        self.arena.clear();
+        self.truncated = false;
+        self.run(start, width);
+        self.best.width = width;
+        self.truncated
     }
 }
 
 /// Searches `board` within the budget and returns the best move list found.
 /// `progress` is called with each new best score.
 pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
+    let best = match SmallBoard::from_board(board) {
+        Some(start) => solve_from(&start, settings, progress),
+        None => solve_from(&BitBoard::from_board(board), settings, progress),
+    };
+    if best.score == i64::MIN {
+        Solution {
+            nodes: best.nodes,
+            ..greedy_solution(&BitBoard::from_board(board))
+        }
+    } else {
+        best
+    }
+}
+
+/// [`solve`] on a board type (the best score is `i64::MIN` when no game was
+/// finished).
+fn solve_from<B: SearchBoard + Sync>(
+    start: &B,
+    settings: &SolveSettings,
+    progress: &(dyn Fn(i64) + Sync),
+) -> Solution {
     let best_shared = std::sync::Mutex::new(i64::MIN);
     let report = |score: i64| {
         let mut b = best_shared.lock().expect("no thread panics holding it");
@@ -382,18 +533,17 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
             progress(score);
         }
     };
-    let start = BitBoard::from_board(board);
     let deadline = settings.time.map(|t| Instant::now() + t);
     let threads = settings.threads.max(1);
     let run = |thread: usize| -> Solution {
-        let mut beam = new_beam(&start, settings.seed, thread, &report);
+        let mut beam = new_beam(start, settings.seed, thread, &report);
         beam.deadline = deadline;
         beam.max_nodes = settings.max_nodes;
         let mut width = 1usize;
         while width <= settings.max_width {
             beam.arena.clear();
             beam.truncated = false;
-            let done = beam.run(&start, width);
+            let done = beam.run(start, width);
             if !done {
                 break;
             }
@@ -418,16 +568,11 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
         })
     };
     let nodes = results.iter().map(|r| r.nodes).sum();
-    let best = results.remove(
+    let mut best = results.remove(
         (0..results.len())
             .max_by_key(|&i| (results[i].score, usize::MAX - i))
             .expect("at least one thread"),
     );
-    let mut best = if best.score == i64::MIN {
-        greedy_solution(&start)
-    } else {
-        best
-    };
     best.nodes = nodes;
     best
 }
