@@ -187,6 +187,7 @@ impl SmallBoard {
     }
 
     /// A 64-bit hash of the position (for de-duplicating search states).
+    #[inline(always)]
     pub fn hash64(&self) -> u64 {
         let mut h = 0x9E37_79B9_7F4A_7C15u64;
         for m in &self.masks[..self.colors()] {
@@ -201,6 +202,7 @@ impl SmallBoard {
     /// Calls `f` with every cluster of two or more balls, by colour, then
     /// column, then row of its anchor (its bottommost ball in its leftmost
     /// column).
+    #[inline(always)]
     pub fn for_each_cluster(&self, mut f: impl FnMut(BitCluster)) {
         for k in 0..self.colors() {
             let m = self.masks[k];
@@ -222,6 +224,14 @@ impl SmallBoard {
     /// two or more), lets balls fall and closes empty columns. Returns its
     /// size.
     pub fn remove(&mut self, cell: Cell) -> usize {
+        self.remove_with::<false>(cell)
+    }
+
+    /// [`SmallBoard::remove`], with the BMI2 `pext`/`pdep` instructions for
+    /// gravity when `PEXT` (only for callers that checked the processor has
+    /// them).
+    #[inline(always)]
+    pub(crate) fn remove_with<const PEXT: bool>(&mut self, cell: Cell) -> usize {
         let bit = cell.col as usize * 16 + cell.row as usize;
         let mut seed = [0u64; 4];
         seed[bit / 64] = 1 << (bit % 64);
@@ -229,45 +239,82 @@ impl SmallBoard {
             .find(|&k| !is_zero(and(self.masks[k], seed)))
             .expect("the cell holds a ball");
         let c = flood(self.masks[k], seed);
-        self.remove_mask(k, c);
+        self.remove_mask::<PEXT>(k, c);
         count(c) as usize
     }
 
     /// Removes the balls `gone` of colour index k, lets balls fall and closes
-    /// empty columns.
-    fn remove_mask(&mut self, k: usize, gone: Wide) {
+    /// empty columns; with BMI2 for gravity when `PEXT`.
+    #[inline(always)]
+    fn remove_mask<const PEXT: bool>(&mut self, k: usize, gone: Wide) {
         let colors = self.colors();
         self.masks[k] = andnot(self.masks[k], gone);
-        // Gravity: each removed cell, from the top down, lets the cells above
-        // it in its column drop one row.
-        for i in (0..4).rev() {
-            let mut g = gone[i];
-            while g != 0 {
-                let p = 63 - g.leading_zeros();
-                g &= !(1u64 << p);
-                let lane = 0xFFFFu64 << (p & !15);
-                let above = lane & (!0u64 << p << 1);
-                for m in &mut self.masks[..colors] {
-                    let w = m[i];
-                    m[i] = (w & !above) | ((w & above) >> 1);
+        for i in 0..4 {
+            let g0 = gone[i];
+            if g0 == 0 {
+                continue;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if PEXT {
+                use std::arch::x86_64::{_pdep_u64, _pext_u64};
+                // Each lane keeps its other rows, packed to its bottom.
+                let mut low = 0;
+                for lane in 0..4 {
+                    let g = (g0 >> (16 * lane) & 0xFFFF).count_ones();
+                    low |= (0xFFFFu64 >> g) << (16 * lane);
                 }
+                for m in &mut self.masks[..colors] {
+                    // SAFETY: with PEXT the caller has checked that the
+                    // processor has BMI2 (see `solver::solve`).
+                    m[i] = unsafe { _pdep_u64(_pext_u64(m[i], !g0), low) };
+                }
+                continue;
+            }
+            // Each removed cell, from the top down, lets the cells above it
+            // in its column drop one row.
+            for m in &mut self.masks[..colors] {
+                let mut w = m[i];
+                let mut g = g0;
+                while g != 0 {
+                    let p = 63 - g.leading_zeros();
+                    g ^= 1 << p;
+                    let above = (0xFFFFu64 << (p & !15)) & (!0u64 << p << 1);
+                    w = (w & !above) | ((w & above) >> 1);
+                }
+                m[i] = w;
             }
         }
-        // Columns left empty close from the right, the rightmost first.
+        // A column is empty when its bottom cell is; those left of `used`
+        // close, the rightmost first.
         let mut occupied = [0u64; 4];
         for m in &self.masks[..colors] {
             occupied = or(occupied, *m);
         }
-        let first = (0..4).find(|&i| gone[i] != 0).unwrap_or(0) * 4;
-        let last = (0..4).rev().find(|&i| gone[i] != 0).unwrap_or(0) * 4 + 3;
-        for c in (first..=last.min(self.used as usize - 1)).rev() {
-            if occupied[c / 4] >> (c % 4 * 16) & 0xFFFF != 0 {
-                continue;
+        let used = self.used as usize;
+        let mut empty = [0u64; 4];
+        for i in 0..4 {
+            let lanes = used.saturating_sub(i * 4).min(4);
+            let in_use = if lanes == 4 {
+                !0
+            } else {
+                (1u64 << (lanes * 16)) - 1
+            };
+            empty[i] = ROW0 & !occupied[i] & in_use;
+        }
+        if is_zero(empty) {
+            return;
+        }
+        for i in (0..4).rev() {
+            let mut e = empty[i];
+            while e != 0 {
+                let p = 63 - e.leading_zeros();
+                e ^= 1 << p;
+                let c = i * 4 + p as usize / 16;
+                for m in &mut self.masks[..colors] {
+                    *m = close_column(*m, c);
+                }
+                self.used -= 1;
             }
-            for m in &mut self.masks[..colors] {
-                *m = close_column(*m, c);
-            }
-            self.used -= 1;
         }
     }
 
@@ -280,6 +327,17 @@ impl SmallBoard {
     /// It draws a random ball with a neighbour of its colour and keeps its
     /// cluster with probability 2 / size, so every cluster is as likely.
     pub fn random_move(
+        &mut self,
+        skip: usize,
+        below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster> {
+        self.random_move_with::<false>(skip, below)
+    }
+
+    /// [`SmallBoard::random_move`], with BMI2 for gravity when `PEXT` (only
+    /// for callers that checked the processor has it).
+    #[inline(always)]
+    pub(crate) fn random_move_with<const PEXT: bool>(
         &mut self,
         skip: usize,
         mut below: impl FnMut(u64) -> u64,
@@ -325,7 +383,7 @@ impl SmallBoard {
             let c = flood(self.masks[k], seed);
             let size = count(c) as u64;
             if size == 2 || below(size) < 2 {
-                self.remove_mask(k, c);
+                self.remove_mask::<PEXT>(k, c);
                 return Some(BitCluster {
                     anchor: cell_of(index),
                     size: size as usize,
@@ -375,6 +433,37 @@ mod tests {
         }
         assert_eq!(select(u64::MAX, 63), 63);
         assert_eq!(select(1 << 63, 0), 63);
+    }
+
+    /// Gravity by `pext`/`pdep` (where the processor has BMI2) and by the
+    /// portable loop give the same positions, game after game.
+    #[test]
+    fn pext_gravity_matches_the_portable_one() {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            for seed in 0..300u64 {
+                let (w, h) = (1 + seed as usize % 16, 1 + (seed as usize / 16) % 16);
+                let board = Board::random(w, h, 2 + (seed % 8) as u8, seed).unwrap();
+                let mut a = SmallBoard::from_board(&board).unwrap();
+                let mut b = a;
+                let (mut ra, mut rb) = (seed | 1, seed | 1);
+                let mut next = |r: &mut u64, n: u64| {
+                    *r ^= *r << 13;
+                    *r ^= *r >> 7;
+                    *r ^= *r << 17;
+                    *r % n
+                };
+                loop {
+                    let ma = a.random_move_with::<false>(0, |n| next(&mut ra, n));
+                    let mb = b.random_move_with::<true>(0, |n| next(&mut rb, n));
+                    assert_eq!(ma, mb, "seed {seed}");
+                    assert_eq!(a, b, "seed {seed}");
+                    if ma.is_none() {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -50,6 +50,91 @@ trait SearchBoard: Clone {
         s: &mut Self::Scratch,
         below: impl FnMut(u64) -> u64,
     ) -> Option<BitCluster>;
+
+    /// Runs beams of widths 1, 2, 4, … up to `max_width` until the budget
+    /// runs out or a beam keeps every position.
+    fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
+        widen(beam, start, max_width)
+    }
+}
+
+#[inline(always)]
+fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
+    let mut width = 1usize;
+    while width <= max_width {
+        beam.arena.clear();
+        beam.truncated = false;
+        let done = beam.run(start, width);
+        if !done {
+            break;
+        }
+        beam.best.width = width;
+        if !beam.truncated || width >= 1 << 24 {
+            break; // every position was kept: wider finds nothing more
+        }
+        width *= 2;
+    }
+}
+
+/// [`SmallBoard`] for processors with AVX2 and BMI2 (x86-64-v3): the whole
+/// search is compiled for them, gravity by `pext`/`pdep`.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct SmallV3(SmallBoard);
+
+#[cfg(target_arch = "x86_64")]
+impl SmallV3 {
+    fn available() -> bool {
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn widen_v3(beam: &mut Beam<'_, SmallV3>, start: &SmallV3, max_width: usize) {
+    widen(beam, start, max_width)
+}
+
+#[cfg(target_arch = "x86_64")]
+impl SearchBoard for SmallV3 {
+    type Scratch = ();
+    fn balls(&self) -> usize {
+        self.0.balls()
+    }
+    fn hash64(&self) -> u64 {
+        self.0.hash64()
+    }
+    fn colors(&self) -> usize {
+        self.0.colors()
+    }
+    fn color_count(&self, k: usize) -> usize {
+        self.0.color_count(k)
+    }
+    #[inline(always)]
+    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(BitCluster)) {
+        self.0.for_each_cluster(f)
+    }
+    #[inline(always)]
+    fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
+        self.0.remove_with::<true>(cell)
+    }
+    #[inline(always)]
+    fn random_move(
+        &mut self,
+        skip: usize,
+        _: &mut (),
+        below: impl FnMut(u64) -> u64,
+    ) -> Option<BitCluster> {
+        self.0.random_move_with::<true>(skip, below)
+    }
+    fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
+        // SAFETY: SmallV3 is only made when the processor has these features
+        // (`SmallV3::available`).
+        unsafe { widen_v3(beam, start, max_width) }
+    }
 }
 
 impl SearchBoard for BitBoard {
@@ -228,6 +313,7 @@ impl<B: SearchBoard> Beam<'_, B> {
     /// score and whether the board was cleared; its moves are in `played`.
     /// The cluster is drawn by [`BitBoard::random_cluster`] (a random ball,
     /// kept with probability 2 / size), not from a list of every cluster.
+    #[inline(always)]
     fn rollout(&mut self, board: &B, mut score: i64, tabu: usize) -> (i64, bool) {
         self.played.clear();
         let mut b = board.clone();
@@ -276,6 +362,7 @@ impl<B: SearchBoard> Beam<'_, B> {
     }
 
     /// One beam search of `width`; false when the budget ran out first.
+    #[inline(always)]
     fn run(&mut self, start: &B, width: usize) -> bool {
         let mut layer: Vec<Node<B>> = self
             .tabus
@@ -308,34 +395,38 @@ impl<B: SearchBoard> Beam<'_, B> {
                     if self.out_of_budget() {
                         return false;
                     }
-                    self.nodes += 1;
                     let mut child = node.board.clone();
                     child.remove(mv.anchor, &mut self.flood);
                     let score = node.score + self.rules.move_points(mv.size);
                     let h = child.hash64() ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    if let Some(&i) = seen.get(&h) {
+                        // The same position (and tabu colour) reached by
+                        // another order of moves: its future is the same, so
+                        // it is not played out again; the line with more
+                        // points so far is kept, its evaluation moved by the
+                        // difference.
+                        let c = &mut cands[i];
+                        if c.score < score {
+                            c.eval += (score - c.score) * 16;
+                            c.score = score;
+                            c.parent = pi as u32;
+                            c.mv = mv.anchor;
+                        }
+                        continue;
+                    }
+                    self.nodes += 1;
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
                     let (outcome, cleared) = self.rollout(&child, score, node.tabu);
                     self.offer(outcome, cleared, node.at, Some(mv.anchor));
-                    let eval = outcome * 16 + jitter;
-                    let cand = Candidate {
-                        eval,
+                    seen.insert(h, cands.len());
+                    cands.push(Candidate {
+                        eval: outcome * 16 + jitter,
                         score,
                         tabu: node.tabu,
                         parent: pi as u32,
                         mv: mv.anchor,
-                    };
-                    match seen.get(&h) {
-                        Some(&i) => {
-                            if cands[i].score < score {
-                                cands[i] = cand;
-                            }
-                        }
-                        None => {
-                            seen.insert(h, cands.len());
-                            cands.push(cand);
-                        }
-                    }
+                    });
                 }
             }
             if cands.len() > width {
@@ -505,6 +596,8 @@ impl<B: SearchBoard> Beam<'_, B> {
 /// `progress` is called with each new best score.
 pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
     let best = match SmallBoard::from_board(board) {
+        #[cfg(target_arch = "x86_64")]
+        Some(start) if SmallV3::available() => solve_from(&SmallV3(start), settings, progress),
         Some(start) => solve_from(&start, settings, progress),
         None => solve_from(&BitBoard::from_board(board), settings, progress),
     };
@@ -539,20 +632,7 @@ fn solve_from<B: SearchBoard + Sync>(
         let mut beam = new_beam(start, settings.seed, thread, &report);
         beam.deadline = deadline;
         beam.max_nodes = settings.max_nodes;
-        let mut width = 1usize;
-        while width <= settings.max_width {
-            beam.arena.clear();
-            beam.truncated = false;
-            let done = beam.run(start, width);
-            if !done {
-                break;
-            }
-            beam.best.width = width;
-            if !beam.truncated || width >= 1 << 24 {
-                break; // every position was kept: wider finds nothing more
-            }
-            width *= 2;
-        }
+        B::widen(&mut beam, start, settings.max_width);
         beam.best.nodes = beam.nodes;
         beam.best
     };
