@@ -43,6 +43,7 @@ bench: build
 	$(CARGO) bench --bench samegame
 	$(CARGO) bench --bench connect
 	$(CARGO) bench --bench mayan
+	$(CARGO) bench --bench playouts
 	./scripts/bench-judges.sh
 
 clean:
