@@ -399,34 +399,35 @@ impl<B: SearchBoard> Beam<'_, B> {
                     child.remove(mv.anchor, &mut self.flood);
                     let score = node.score + self.rules.move_points(mv.size);
                     let h = child.hash64() ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    if let Some(&i) = seen.get(&h) {
-                        // The same position (and tabu colour) reached by
-                        // another order of moves: its future is the same, so
-                        // it is not played out again; the line with more
-                        // points so far is kept, its evaluation moved by the
-                        // difference.
-                        let c = &mut cands[i];
-                        if c.score < score {
-                            c.eval += (score - c.score) * 16;
-                            c.score = score;
-                            c.parent = pi as u32;
-                            c.mv = mv.anchor;
-                        }
-                        continue;
-                    }
                     self.nodes += 1;
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
                     let (outcome, cleared) = self.rollout(&child, score, node.tabu);
                     self.offer(outcome, cleared, node.at, Some(mv.anchor));
-                    seen.insert(h, cands.len());
-                    cands.push(Candidate {
-                        eval: outcome * 16 + jitter,
+                    let eval = outcome * 16 + jitter;
+                    let cand = Candidate {
+                        eval,
                         score,
                         tabu: node.tabu,
                         parent: pi as u32,
                         mv: mv.anchor,
-                    });
+                    };
+                    // The same position (and tabu colour) reached by another
+                    // order of moves keeps the line with more points so far,
+                    // judged by that line's play-out. (Skipping the second
+                    // play-out, or keeping the better of the two, measured no
+                    // better.)
+                    match seen.get(&h) {
+                        Some(&i) => {
+                            if cands[i].score < score {
+                                cands[i] = cand;
+                            }
+                        }
+                        None => {
+                            seen.insert(h, cands.len());
+                            cands.push(cand);
+                        }
+                    }
                 }
             }
             if cands.len() > width {
