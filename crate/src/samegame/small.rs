@@ -447,7 +447,7 @@ mod tests {
                 let mut a = SmallBoard::from_board(&board).unwrap();
                 let mut b = a;
                 let (mut ra, mut rb) = (seed | 1, seed | 1);
-                let mut next = |r: &mut u64, n: u64| {
+                let next = |r: &mut u64, n: u64| {
                     *r ^= *r << 13;
                     *r ^= *r >> 7;
                     *r ^= *r << 17;
