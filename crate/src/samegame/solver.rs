@@ -3,8 +3,9 @@
 //! out with the tabu-colour random policy (a random cluster not of the tabu
 //! colour, while one exists — that colour is kept for one large cluster at
 //! the end). The tabu colour is part of the search state: the beam starts
-//! from one node per candidate (the three most frequent colours) and every line keeps the colour it started with, so play-outs
-//! decide which colour to keep as they decide the moves. Every play-out is a
+//! from one node per candidate (the three most frequent colours) and every
+//! line keeps the colour it started with, so play-outs decide which colour
+//! to keep as they decide the moves. Every play-out is a
 //! complete game: the best one seen is the answer so far, so the search is
 //! anytime. Beams are widened (1, 2, 4, … positions per depth) until the time
 //! or node budget runs out; each thread runs its own beams with its own
