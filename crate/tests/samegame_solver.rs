@@ -90,6 +90,34 @@ fn progress_reports_rising_best_scores() {
     assert_eq!(*seen.last().unwrap(), s.score);
 }
 
+/// The page's step-by-step search on boards on either side of 16 × 16 (the
+/// largest the solver's `SmallBoard` holds): each step's best replays and
+/// never gets worse.
+#[test]
+fn sessions_on_small_and_large_boards_return_replayable_games() {
+    use clearboard::samegame::solver::Session;
+    for (w, h, k) in [(16, 16, 5), (17, 16, 4), (16, 20, 3)] {
+        let board = Board::random(w, h, k, 7).unwrap();
+        let mut session = Session::new(&board, 3);
+        let mut last = i64::MIN;
+        for _ in 0..4 {
+            session.step();
+            let best = session.best();
+            assert_eq!(
+                replay(&board, &best.moves).unwrap(),
+                (best.score, best.cleared),
+                "{}×{}×{}",
+                w,
+                h,
+                k
+            );
+            assert!(best.score >= last);
+            last = best.score;
+        }
+        assert!(last > greedy_score(&board), "{}×{}×{}", w, h, k);
+    }
+}
+
 #[test]
 fn a_session_widens_until_its_beam_keeps_everything() {
     use clearboard::samegame::solver::Session;
