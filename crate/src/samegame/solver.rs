@@ -77,67 +77,6 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
     }
 }
 
-/// [`SmallBoard`] for processors with AVX2 and BMI2 (x86-64-v3): the whole
-/// search is compiled for them, gravity by `pext`/`pdep`.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct SmallV3(SmallBoard);
-
-#[cfg(target_arch = "x86_64")]
-impl SmallV3 {
-    fn available() -> bool {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn widen_v3(beam: &mut Beam<'_, SmallV3>, start: &SmallV3, max_width: usize) {
-    widen(beam, start, max_width)
-}
-
-#[cfg(target_arch = "x86_64")]
-impl SearchBoard for SmallV3 {
-    type Scratch = ();
-    fn balls(&self) -> usize {
-        self.0.balls()
-    }
-    fn hash64(&self) -> u64 {
-        self.0.hash64()
-    }
-    fn colors(&self) -> usize {
-        self.0.colors()
-    }
-    fn color_count(&self, k: usize) -> usize {
-        self.0.color_count(k)
-    }
-    #[inline(always)]
-    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(BitCluster)) {
-        self.0.for_each_cluster(f)
-    }
-    #[inline(always)]
-    fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
-        self.0.remove_with::<true>(cell)
-    }
-    #[inline(always)]
-    fn random_move(
-        &mut self,
-        skip: usize,
-        _: &mut (),
-        below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
-        self.0.random_move_with::<true>(skip, below)
-    }
-    fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
-        // SAFETY: SmallV3 is only made when the processor has these features
-        // (`SmallV3::available`).
-        unsafe { widen_v3(beam, start, max_width) }
-    }
-}
-
 impl SearchBoard for BitBoard {
     type Scratch = Flood;
     fn balls(&self) -> usize {
@@ -170,33 +109,71 @@ impl SearchBoard for BitBoard {
     }
 }
 
-impl SearchBoard for SmallBoard {
+/// [`SmallBoard`] in the search; with `V3` (made only where the processor
+/// has AVX2 and BMI2, see [`Small::v3_available`]) the whole search is
+/// compiled for x86-64-v3, gravity by `pext`/`pdep`.
+#[derive(Clone, Copy)]
+struct Small<const V3: bool>(SmallBoard);
+
+impl Small<true> {
+    fn v3_available() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("lzcnt")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn widen_v3<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
+    widen(beam, start, max_width)
+}
+
+impl<const V3: bool> SearchBoard for Small<V3> {
     type Scratch = ();
     fn balls(&self) -> usize {
-        SmallBoard::balls(self)
+        self.0.balls()
     }
     fn hash64(&self) -> u64 {
-        SmallBoard::hash64(self)
+        self.0.hash64()
     }
     fn colors(&self) -> usize {
-        SmallBoard::colors(self)
+        self.0.colors()
     }
     fn color_count(&self, k: usize) -> usize {
-        SmallBoard::color_count(self, k)
+        self.0.color_count(k)
     }
+    #[inline(always)]
     fn for_each_cluster(&self, _: &mut (), f: impl FnMut(BitCluster)) {
-        SmallBoard::for_each_cluster(self, f)
+        self.0.for_each_cluster(f)
     }
+    #[inline(always)]
     fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
-        SmallBoard::remove(self, cell)
+        self.0.remove_with::<V3>(cell)
     }
+    #[inline(always)]
     fn random_move(
         &mut self,
         skip: usize,
         _: &mut (),
         below: impl FnMut(u64) -> u64,
     ) -> Option<BitCluster> {
-        SmallBoard::random_move(self, skip, below)
+        self.0.random_move_with::<V3>(skip, below)
+    }
+    fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: Small<true> is only made when the processor has these
+            // features (`Small::v3_available`).
+            return unsafe { widen_v3(beam, start, max_width) };
+        }
+        widen(beam, start, max_width)
     }
 }
 
@@ -529,7 +506,7 @@ pub struct Session {
 
 /// The session's beam over the board type that fits.
 enum Stepper {
-    Small(Box<SmallBoard>, Box<Beam<'static, SmallBoard>>),
+    Small(Box<Small<false>>, Box<Beam<'static, Small<false>>>),
     Big(BitBoard, Box<Beam<'static, BitBoard>>),
 }
 
@@ -537,10 +514,13 @@ impl Session {
     /// A session on `board`.
     pub fn new(board: &Board, seed: u64) -> Session {
         let search = match SmallBoard::from_board(board) {
-            Some(start) => Stepper::Small(
-                Box::new(start),
-                Box::new(new_beam(&start, seed, 0, &ignore)),
-            ),
+            Some(start) => {
+                let start = Small::<false>(start);
+                Stepper::Small(
+                    Box::new(start),
+                    Box::new(new_beam(&start, seed, 0, &ignore)),
+                )
+            }
             None => {
                 let start = BitBoard::from_board(board);
                 let beam = Box::new(new_beam(&start, seed, 0, &ignore));
@@ -598,9 +578,10 @@ impl<B: SearchBoard> Beam<'_, B> {
 /// `progress` is called with each new best score.
 pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
     let best = match SmallBoard::from_board(board) {
-        #[cfg(target_arch = "x86_64")]
-        Some(start) if SmallV3::available() => solve_from(&SmallV3(start), settings, progress),
-        Some(start) => solve_from(&start, settings, progress),
+        Some(start) if Small::v3_available() => {
+            solve_from(&Small::<true>(start), settings, progress)
+        }
+        Some(start) => solve_from(&Small::<false>(start), settings, progress),
         None => solve_from(&BitBoard::from_board(board), settings, progress),
     };
     if best.score == i64::MIN {
