@@ -5,8 +5,9 @@
 //! masks), in the same run. Prints moves per second and the ratio; both must
 //! play the same number of games and only legal, complete ones.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use clearboard::samegame::{BitBoard, Board, Flood, SmallBoard};
 
@@ -86,18 +87,6 @@ fn small_playouts(boards: &[(Board, usize)]) -> (u64, u64) {
     (moves, left)
 }
 
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::MAX;
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let v = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        last = Some(v);
-    }
-    (best, last.unwrap())
-}
-
 fn main() {
     let boards: Vec<(Board, usize)> = positions()
         .into_iter()
@@ -107,8 +96,8 @@ fn main() {
         })
         .collect();
     assert_eq!(boards.len(), 20);
-    let (t_bits, (m_bits, l_bits)) = best_of(3, || bitboard_playouts(black_box(&boards)));
-    let (t_small, (m_small, l_small)) = best_of(3, || small_playouts(black_box(&boards)));
+    let (t_bits, (m_bits, l_bits)) = common::best_of(3, || bitboard_playouts(black_box(&boards)));
+    let (t_small, (m_small, l_small)) = common::best_of(3, || small_playouts(black_box(&boards)));
     // Different random games, the same policy: the totals must be close.
     let close = |a: u64, b: u64| a.abs_diff(b) * 50 < a.max(b);
     assert!(close(m_bits, m_small), "moves {m_bits} vs {m_small}");

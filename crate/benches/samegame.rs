@@ -6,8 +6,9 @@
 // The baseline is written the way a first program indexes a 2-D array.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use clearboard::samegame::poj;
 
@@ -116,23 +117,11 @@ fn baseline(input: &str) -> String {
     out
 }
 
-fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::MAX;
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let v = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        last = Some(v);
-    }
-    (best, last.unwrap())
-}
-
 fn main() {
     let text = String::from_utf8(poj::random_input(GAMES as u64, 1)).unwrap();
-    let (t_base, base_out) = time(3, || baseline(black_box(&text)));
-    let (t_parse, boards) = time(5, || poj::parse(black_box(&text)).unwrap());
-    let (t_judge, judge_out) = time(15, || poj::judge(black_box(&text)).unwrap());
+    let (t_base, base_out) = common::best_of(3, || baseline(black_box(&text)));
+    let (t_parse, boards) = common::best_of(5, || poj::parse(black_box(&text)).unwrap());
+    let (t_judge, judge_out) = common::best_of(15, || poj::judge(black_box(&text)).unwrap());
     assert_eq!(
         base_out.as_bytes(),
         judge_out.as_slice(),

@@ -297,11 +297,13 @@ proptest! {
     }
 }
 
-/// Every cluster is drawn about as often, whatever its size.
-#[test]
-fn random_clusters_are_uniform_over_clusters_not_balls() {
-    // Column 0: a cluster of 8 colour-1 balls; column 2: a pair of colour 2
-    // and a pair of colour 1; colour 3 separates them.
+/// Draws 30,000 play-out moves with `draw` (given a uniform `below(n)`) on
+/// a board with three clusters of the colours not skipped — column 0: a
+/// cluster of 8 colour-1 balls; column 2: a pair of colour 2 and a pair of
+/// colour 1; colour 3 (skipped) separates them — and checks each cluster is
+/// drawn about as often, whatever its size (a draw by ball would give the
+/// cluster of 8 two thirds of them).
+fn assert_uniform_over_clusters(draw: impl Fn(&Board, &mut dyn FnMut(u64) -> u64) -> (usize, u8)) {
     let rows: Vec<Vec<u8>> = vec![
         vec![1, 3, 3],
         vec![1, 3, 3],
@@ -313,27 +315,42 @@ fn random_clusters_are_uniform_over_clusters_not_balls() {
         vec![1, 3, 3],
     ];
     let board = Board::from_rows(&rows, 3).unwrap();
-    let bits = BitBoard::from_board(&board);
-    let mut flood = Flood::default();
     let mut rng = 0x1234_5678_9ABC_DEF1u64;
+    let mut below = |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
     let mut by_size = std::collections::HashMap::new();
     for _ in 0..30_000 {
-        let c = bits
-            .random_cluster(2, &mut flood, |n| {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                rng % n
-            })
-            .unwrap();
-        *by_size.entry((c.size, c.color)).or_insert(0) += 1;
+        *by_size.entry(draw(&board, &mut below)).or_insert(0) += 1;
     }
-    // Three clusters of the colours not skipped, 10,000 draws each expected
-    // (a draw by ball would give the cluster of 8 two thirds of them).
     assert_eq!(by_size.len(), 3, "{:?}", by_size);
     for (&k, &n) in &by_size {
         assert!((9_000..11_000).contains(&n), "{:?} drawn {} times", k, n);
     }
+}
+
+#[test]
+fn random_clusters_are_uniform_over_clusters_not_balls() {
+    assert_uniform_over_clusters(|board, below| {
+        let c = BitBoard::from_board(board)
+            .random_cluster(2, &mut Flood::default(), below)
+            .unwrap();
+        (c.size, c.color)
+    });
+}
+
+#[test]
+fn small_random_moves_are_uniform_over_clusters_not_balls() {
+    assert_uniform_over_clusters(|board, below| {
+        let c = SmallBoard::from_board(board)
+            .unwrap()
+            .random_move(2, below)
+            .unwrap();
+        (c.size, c.color)
+    });
 }
 
 /// Boards the solver's SmallBoard holds: up to 16 × 16, sides of 15 and 16
@@ -450,41 +467,4 @@ fn boards_wider_or_taller_than_16_are_not_small() {
         assert!(SmallBoard::from_board(&board).is_none(), "{}×{}", w, h);
     }
     assert!(SmallBoard::from_board(&Board::random(16, 16, 9, 1).unwrap()).is_some());
-}
-
-/// Every cluster is drawn about as often, whatever its size.
-#[test]
-fn small_random_moves_are_uniform_over_clusters_not_balls() {
-    // As in the BitBoard test: a cluster of 8 colour-1 balls, a pair of
-    // colour 2 and a pair of colour 1; colour 3 (skipped) separates them.
-    let rows: Vec<Vec<u8>> = vec![
-        vec![1, 3, 3],
-        vec![1, 3, 3],
-        vec![1, 3, 1],
-        vec![1, 3, 1],
-        vec![1, 3, 3],
-        vec![1, 3, 2],
-        vec![1, 3, 2],
-        vec![1, 3, 3],
-    ];
-    let board = Board::from_rows(&rows, 3).unwrap();
-    let small = SmallBoard::from_board(&board).unwrap();
-    let mut rng = 0x1234_5678_9ABC_DEF1u64;
-    let mut by_size = std::collections::HashMap::new();
-    for _ in 0..30_000 {
-        let mut b = small;
-        let c = b
-            .random_move(2, |n| {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                rng % n
-            })
-            .unwrap();
-        *by_size.entry((c.size, c.color)).or_insert(0) += 1;
-    }
-    assert_eq!(by_size.len(), 3, "{:?}", by_size);
-    for (&k, &n) in &by_size {
-        assert!((9_000..11_000).contains(&n), "{:?} drawn {} times", k, n);
-    }
 }
