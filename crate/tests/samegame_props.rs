@@ -262,6 +262,33 @@ proptest! {
     }
 }
 
+/// `got` is what a play-out may play on `board` skipping colour index
+/// `skip`: a real cluster of two or more, of another colour whenever such a
+/// cluster exists; `None` only when no move is left.
+fn is_playout_move(
+    board: &Board,
+    skip: usize,
+    got: Option<clearboard::samegame::BitCluster>,
+) -> Result<(), TestCaseError> {
+    let moves: Vec<_> = board
+        .clusters()
+        .into_iter()
+        .filter(|c| c.size() >= 2)
+        .collect();
+    let others = moves.iter().any(|c| c.color as usize != skip + 1);
+    match got {
+        None => prop_assert!(moves.is_empty()),
+        Some(c) => {
+            let at = board.cluster_at(c.anchor).expect("a ball");
+            prop_assert_eq!(at.size(), c.size);
+            prop_assert_eq!(at.color, c.color);
+            prop_assert!(c.size >= 2);
+            prop_assert_eq!(c.color as usize != skip + 1, others);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -282,18 +309,7 @@ proptest! {
             rng ^= rng << 17;
             rng % n
         });
-        let moves: Vec<_> = board.clusters().into_iter().filter(|c| c.size() >= 2).collect();
-        let others = moves.iter().any(|c| c.color as usize != skip + 1);
-        match got {
-            None => prop_assert!(moves.is_empty()),
-            Some(c) => {
-                let at = board.cluster_at(c.anchor).expect("a ball");
-                prop_assert_eq!(at.size(), c.size);
-                prop_assert_eq!(at.color, c.color);
-                prop_assert!(c.size >= 2);
-                prop_assert_eq!(c.color as usize != skip + 1, others);
-            }
-        }
+        is_playout_move(&board, skip, got)?;
     }
 }
 
@@ -433,25 +449,16 @@ proptest! {
         let mut fast = SmallBoard::from_board(&board).expect("fits");
         let mut rng = seed | 1;
         loop {
-            let moves: Vec<_> = slow.clusters().into_iter().filter(|c| c.size() >= 2).collect();
-            let others = moves.iter().any(|c| c.color as usize != skip + 1);
             let got = fast.random_move(skip, |n| {
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 rng % n
             });
+            is_playout_move(&slow, skip, got)?;
             match got {
-                None => {
-                    prop_assert!(moves.is_empty());
-                    break;
-                }
+                None => break,
                 Some(c) => {
-                    let at = slow.cluster_at(c.anchor).expect("a ball");
-                    prop_assert_eq!(at.size(), c.size);
-                    prop_assert_eq!(at.color, c.color);
-                    prop_assert!(c.size >= 2);
-                    prop_assert_eq!(c.color as usize != skip + 1, others);
                     slow.remove(c.anchor).unwrap();
                     same_cells(&fast, &slow)?;
                 }
