@@ -228,6 +228,10 @@ struct Node<B> {
     tabu: usize,
     /// Index in the arena of moves (u32::MAX: the start).
     at: u32,
+    /// The best known continuation from here (moves in the layer's
+    /// buffer, start and length) and its final score (i64::MIN: none).
+    seq: (u32, u32),
+    seq_score: i64,
 }
 
 #[derive(Clone, Copy)]
@@ -237,6 +241,8 @@ struct Candidate {
     tabu: usize,
     parent: u32,
     mv: Cell,
+    /// The best known continuation after `mv` (in the candidates' buffer).
+    seq: (u32, u32),
 }
 
 struct Beam<'a, B: SearchBoard> {
@@ -350,15 +356,28 @@ impl<B: SearchBoard> Beam<'_, B> {
                 score: 0,
                 tabu,
                 at: ROOT,
+                seq: (0, 0),
+                seq_score: i64::MIN,
             })
             .collect();
+        let mut layer_moves: Vec<Cell> = Vec::new();
+        let mut cand_moves: Vec<Cell> = Vec::new();
         let mut moves: Vec<BitCluster> = Vec::new();
         let mut seen = Seen::default();
         let mut cands: Vec<Candidate> = Vec::new();
         while !layer.is_empty() {
             cands.clear();
             seen.clear();
+            cand_moves.clear();
             for (pi, node) in layer.iter().enumerate() {
+                // The child its best known continuation starts with.
+                let inherit = if node.seq.1 > 0 {
+                    let mut b = node.board.clone();
+                    b.remove(layer_moves[node.seq.0 as usize], &mut self.flood);
+                    Some(b.hash64())
+                } else {
+                    None
+                };
                 moves.clear();
                 node.board
                     .for_each_cluster(&mut self.flood, |c| moves.push(c));
@@ -376,12 +395,23 @@ impl<B: SearchBoard> Beam<'_, B> {
                     let mut child = node.board.clone();
                     child.remove(mv.anchor, &mut self.flood);
                     let score = node.score + self.rules.move_points(mv.size);
-                    let h = child.hash64() ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let ch = child.hash64();
+                    let h = ch ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     self.nodes += 1;
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                    let (outcome, cleared) = self.rollout(&child, score, node.tabu);
+                    let (mut outcome, cleared) = self.rollout(&child, score, node.tabu);
                     self.offer(outcome, cleared, node.at, Some(mv.anchor));
+                    let start = cand_moves.len() as u32;
+                    if inherit == Some(ch) && node.seq_score > outcome {
+                        // The parent's best line goes through this child.
+                        outcome = node.seq_score;
+                        let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
+                        cand_moves.extend_from_slice(&layer_moves[s0 + 1..s0 + n]);
+                    } else {
+                        cand_moves.extend_from_slice(&self.played);
+                    }
+                    let seq = (start, cand_moves.len() as u32 - start);
                     let eval = outcome * 16 + jitter;
                     let cand = Candidate {
                         eval,
@@ -389,6 +419,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                         tabu: node.tabu,
                         parent: pi as u32,
                         mv: mv.anchor,
+                        seq,
                     };
                     // The same position (and tabu colour) reached by another
                     // order of moves keeps the line with more points so far,
@@ -414,19 +445,26 @@ impl<B: SearchBoard> Beam<'_, B> {
                 cands.truncate(width);
             }
             let mut next = Vec::with_capacity(cands.len());
+            let mut next_moves = Vec::with_capacity(cands.len() * 32);
             for c in &cands {
                 let parent = &layer[c.parent as usize];
                 let mut board = parent.board.clone();
                 board.remove(c.mv, &mut self.flood);
                 self.arena.push((parent.at, c.mv));
+                let start = next_moves.len() as u32;
+                let (s0, n) = (c.seq.0 as usize, c.seq.1 as usize);
+                next_moves.extend_from_slice(&cand_moves[s0..s0 + n]);
                 next.push(Node {
                     board,
                     score: c.score,
                     tabu: c.tabu,
                     at: self.arena.len() as u32 - 1,
+                    seq: (start, n as u32),
+                    seq_score: c.eval >> 4,
                 });
             }
             layer = next;
+            layer_moves = next_moves;
         }
         true
     }
