@@ -9,7 +9,7 @@ threads=${2:-1}
 seed=${3:-1}
 data="$root/../shared/data/samegame-standard-20.txt"
 [ -f "$data" ] || data="$root/crate/tests/data/samegame-standard-20.txt"
-bin="$root/target/release/clearboard"
+bin="${CLEARBOARD_BIN:-$root/target/release/clearboard}"
 [ -x "$bin" ] || (cd "$root" && cargo build --release -q)
 out=$(mktemp)
 err=$(mktemp)

@@ -232,6 +232,7 @@ struct Node<B> {
     /// buffer, start and length) and its final score (i64::MIN: none).
     seq: (u32, u32),
     seq_score: i64,
+    seq_cleared: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -243,6 +244,8 @@ struct Candidate {
     mv: Cell,
     /// The best known continuation after `mv` (in the candidates' buffer).
     seq: (u32, u32),
+    /// Whether that continuation clears the board.
+    cleared: bool,
 }
 
 struct Beam<'a, B: SearchBoard> {
@@ -328,6 +331,14 @@ impl<B: SearchBoard> Beam<'_, B> {
         let mut moves = self.path(at);
         moves.extend(mv);
         moves.extend_from_slice(&self.played);
+        self.offer_moves(score, cleared, moves);
+    }
+
+    /// Keeps `moves` (scoring `score`) as the best if they are.
+    fn offer_moves(&mut self, score: i64, cleared: bool, moves: Vec<Cell>) {
+        if score <= self.best.score {
+            return;
+        }
         self.best.score = score;
         self.best.cleared = cleared;
         self.best.moves = moves;
@@ -358,6 +369,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                 at: ROOT,
                 seq: (0, 0),
                 seq_score: i64::MIN,
+                seq_cleared: false,
             })
             .collect();
         let mut layer_moves: Vec<Cell> = Vec::new();
@@ -403,7 +415,8 @@ impl<B: SearchBoard> Beam<'_, B> {
                     let (mut outcome, cleared) = self.rollout(&child, score, node.tabu);
                     self.offer(outcome, cleared, node.at, Some(mv.anchor));
                     let start = cand_moves.len() as u32;
-                    if inherit == Some(ch) && node.seq_score > outcome {
+                    let inherited = inherit == Some(ch) && node.seq_score > outcome;
+                    if inherited {
                         // The parent's best line goes through this child.
                         outcome = node.seq_score;
                         let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
@@ -420,6 +433,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                         parent: pi as u32,
                         mv: mv.anchor,
                         seq,
+                        cleared: if inherited { node.seq_cleared } else { cleared },
                     };
                     // The same position (and tabu colour) reached by another
                     // order of moves keeps the line with more points so far,
@@ -428,9 +442,28 @@ impl<B: SearchBoard> Beam<'_, B> {
                     // better.)
                     match seen.get(&h) {
                         Some(&i) => {
-                            if cands[i].score < score {
-                                cands[i] = cand;
+                            // Both lines reach the same position: the one
+                            // with more points so far, then the better of
+                            // the two continuations.
+                            let old = cands[i];
+                            let gain = |c: &Candidate| (c.eval >> 4) - c.score;
+                            let line = if old.score < score { cand } else { old };
+                            let cont = if gain(&cand) > gain(&old) { cand } else { old };
+                            let outcome = line.score + gain(&cont);
+                            let merged = Candidate {
+                                eval: outcome * 16 + (line.eval & 15),
+                                seq: cont.seq,
+                                cleared: cont.cleared,
+                                ..line
+                            };
+                            if outcome > self.best.score {
+                                let mut moves = self.path(layer[line.parent as usize].at);
+                                moves.push(line.mv);
+                                let (s0, n) = (cont.seq.0 as usize, cont.seq.1 as usize);
+                                moves.extend_from_slice(&cand_moves[s0..s0 + n]);
+                                self.offer_moves(outcome, cont.cleared, moves);
                             }
+                            cands[i] = merged;
                         }
                         None => {
                             seen.insert(h, cands.len());
@@ -461,6 +494,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                     at: self.arena.len() as u32 - 1,
                     seq: (start, n as u32),
                     seq_score: c.eval >> 4,
+                    seq_cleared: c.cleared,
                 });
             }
             layer = next;
