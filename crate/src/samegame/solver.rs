@@ -509,11 +509,17 @@ fn ignore(_: i64) {}
 /// How many of the most frequent colours are tried as the tabu colour.
 const TABU_CANDIDATES: usize = 3;
 
-/// The start's colours by falling count (ties: lower index first), the
-/// first [`TABU_CANDIDATES`] of them.
-fn tabu_colors(start: &impl SearchBoard) -> Vec<usize> {
+/// The start's colours by falling count, the first [`TABU_CANDIDATES`] of
+/// them; colours of equal count in an order drawn from `seed` (so threads
+/// and seeds try different colours when counts tie).
+fn tabu_colors(start: &impl SearchBoard, seed: u64) -> Vec<usize> {
     let mut ks: Vec<usize> = (0..start.colors()).collect();
-    ks.sort_by_key(|&k| (usize::MAX - start.color_count(k), k));
+    let tie = |k: usize| {
+        (seed ^ k as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29)
+    };
+    ks.sort_by_key(|&k| (usize::MAX - start.color_count(k), tie(k)));
     ks.truncate(TABU_CANDIDATES);
     ks
 }
@@ -526,7 +532,7 @@ fn new_beam<'a, B: SearchBoard>(
 ) -> Beam<'a, B> {
     Beam {
         rules: Rules::default(),
-        tabus: tabu_colors(start),
+        tabus: tabu_colors(start, seed.wrapping_add(thread as u64)),
         deadline: None,
         max_nodes: None,
         seed: seed.wrapping_add(thread as u64 * 0x1234_5678_9ABC),
