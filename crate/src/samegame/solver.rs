@@ -5,7 +5,12 @@
 //! the end). The tabu colour is part of the search state: the beam starts
 //! from one node per candidate (the three most frequent colours) and every
 //! line keeps the colour it started with, so play-outs decide which colour
-//! to keep as they decide the moves. Every play-out is a
+//! to keep as they decide the moves. Every node remembers the best play-out
+//! seen below it: the child that play-out went through inherits it (its
+//! evaluation is the better of its own play-out and that one), so a good
+//! line stays in the beam until something better is found; a position
+//! reached by two orders of moves keeps the line with more points and the
+//! better of the two continuations. Every play-out is a
 //! complete game: the best one seen is the answer so far, so the search is
 //! anytime. Beams are widened (1, 2, 4, … positions per depth) until the time
 //! or node budget runs out; each thread runs its own beams with its own
