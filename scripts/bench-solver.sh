@@ -9,8 +9,12 @@ threads=${2:-1}
 seed=${3:-1}
 data="$root/../shared/data/samegame-standard-20.txt"
 [ -f "$data" ] || data="$root/crate/tests/data/samegame-standard-20.txt"
+# CLEARBOARD_BIN: another build to measure (default: this tree's release build).
 bin="${CLEARBOARD_BIN:-$root/target/release/clearboard}"
-[ -x "$bin" ] || (cd "$root" && cargo build --release -q)
+if [ -z "${CLEARBOARD_BIN:-}" ] && [ ! -x "$bin" ]; then
+    (cd "$root" && cargo build --release -q)
+fi
+[ -x "$bin" ] || { echo "bench-solver.sh: no executable at $bin" >&2; exit 1; }
 out=$(mktemp)
 err=$(mktemp)
 /usr/bin/time -v "$bin" solve samegame --seconds "$seconds" --threads "$threads" --seed "$seed" \

@@ -441,15 +441,11 @@ impl<B: SearchBoard> Beam<'_, B> {
                         cleared: if inherited { node.seq_cleared } else { cleared },
                     };
                     // The same position (and tabu colour) reached by another
-                    // order of moves keeps the line with more points so far,
-                    // judged by that line's play-out. (Skipping the second
-                    // play-out, or keeping the better of the two, measured no
-                    // better.)
+                    // order of moves: one candidate, with the line that has
+                    // more points so far and the better of the two
+                    // continuations (both play out from the same position).
                     match seen.get(&h) {
                         Some(&i) => {
-                            // Both lines reach the same position: the one
-                            // with more points so far, then the better of
-                            // the two continuations.
                             let old = cands[i];
                             let gain = |c: &Candidate| (c.eval >> 4) - c.score;
                             let line = if old.score < score { cand } else { old };
