@@ -243,6 +243,37 @@ impl SmallBoard {
         count(c) as usize
     }
 
+    /// Removes the cluster at `cell` if the cell holds a ball of `color`
+    /// (1-based) in a cluster of two or more, as [`SmallBoard::remove_with`];
+    /// its size, or `None` (and no change) when it does not.
+    #[inline(always)]
+    pub(crate) fn try_remove_with<const PEXT: bool>(
+        &mut self,
+        cell: Cell,
+        color: u8,
+    ) -> Option<usize> {
+        let k = (color as usize)
+            .checked_sub(1)
+            .filter(|&k| k < self.colors())?;
+        let (col, row) = (cell.col as usize, cell.row as usize);
+        if col >= SMALL_SIDE || row >= SMALL_SIDE {
+            return None;
+        }
+        let bit = col * 16 + row;
+        if self.masks[k][bit / 64] >> (bit % 64) & 1 == 0 {
+            return None;
+        }
+        let mut seed = [0u64; 4];
+        seed[bit / 64] = 1 << (bit % 64);
+        let c = flood(self.masks[k], seed);
+        let size = count(c) as usize;
+        if size < 2 {
+            return None;
+        }
+        self.remove_mask::<PEXT>(k, c);
+        Some(size)
+    }
+
     /// Removes the balls `gone` of colour index k, lets balls fall and closes
     /// empty columns; with BMI2 for gravity when `PEXT`.
     #[inline(always)]

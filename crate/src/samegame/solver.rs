@@ -8,7 +8,11 @@
 //! to keep as they decide the moves. Every node remembers the best play-out
 //! seen below it: the child that play-out went through inherits it (its
 //! evaluation is the better of its own play-out and that one), so a good
-//! line stays in the beam until something better is found; a position
+//! line stays in the beam until something better is found. A child's
+//! play-out starts by following its parent's best line where the line's
+//! moves still apply (each tried with probability 0.9), and plays
+//! the random policy once the line is used up: a child is judged as the
+//! best known line changed by its move. A position
 //! reached by two orders of moves keeps the line with more points and the
 //! better of the two continuations. Every play-out is a
 //! complete game: the best one seen is the answer so far, so the search is
@@ -48,6 +52,9 @@ trait SearchBoard: Clone {
     fn color_count(&self, k: usize) -> usize;
     fn for_each_cluster(&self, s: &mut Self::Scratch, f: impl FnMut(BitCluster));
     fn remove(&mut self, cell: Cell, s: &mut Self::Scratch) -> usize;
+    /// Removes the cluster at `cell` if the cell holds a ball of `color`
+    /// in a cluster of two or more; its size, or `None` (no change).
+    fn try_remove(&mut self, mv: Mv, s: &mut Self::Scratch) -> Option<usize>;
     /// Plays a random cluster not of colour index `skip` while there is one
     /// (each such cluster as likely); `None` when no move is left.
     fn random_move(
@@ -102,6 +109,20 @@ impl SearchBoard for BitBoard {
     fn remove(&mut self, cell: Cell, s: &mut Flood) -> usize {
         BitBoard::remove(self, cell, s)
     }
+    fn try_remove(&mut self, mv: Mv, s: &mut Flood) -> Option<usize> {
+        let (col, row) = (mv.cell.col as usize, mv.cell.row as usize);
+        if col >= self.width() || row >= self.height() || self.get(col, row) != mv.color {
+            return None;
+        }
+        let same = |c: usize, r: usize| {
+            c < self.width() && r < self.height() && self.get(c, r) == mv.color
+        };
+        let paired = same(col + 1, row)
+            || same(col, row + 1)
+            || (col > 0 && same(col - 1, row))
+            || (row > 0 && same(col, row - 1));
+        paired.then(|| BitBoard::remove(self, mv.cell, s))
+    }
     fn random_move(
         &mut self,
         skip: usize,
@@ -117,7 +138,7 @@ impl SearchBoard for BitBoard {
 /// [`SmallBoard`] in the search; with `V3` (made only where the processor
 /// has AVX2 and BMI2, see [`Small::v3_available`]) the whole search is
 /// compiled for x86-64-v3, gravity by `pext`/`pdep`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Small<const V3: bool>(SmallBoard);
 
 impl Small<true> {
@@ -161,6 +182,10 @@ impl<const V3: bool> SearchBoard for Small<V3> {
     #[inline(always)]
     fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
         self.0.remove_with::<V3>(cell)
+    }
+    #[inline(always)]
+    fn try_remove(&mut self, mv: Mv, _: &mut ()) -> Option<usize> {
+        self.0.try_remove_with::<V3>(mv.cell, mv.color)
     }
     #[inline(always)]
     fn random_move(
@@ -225,6 +250,13 @@ pub struct Solution {
     pub width: usize,
 }
 
+/// A move of a line: a ball of the removed cluster and its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mv {
+    cell: Cell,
+    color: u8,
+}
+
 #[derive(Clone)]
 struct Node<B> {
     board: B,
@@ -265,7 +297,7 @@ struct Beam<'a, B: SearchBoard> {
     flood: B::Scratch,
     arena: Vec<(u32, Cell)>,
     /// The moves of the last play-out.
-    played: Vec<Cell>,
+    played: Vec<Mv>,
     /// Whether the last beam dropped positions (if not, it searched all).
     truncated: bool,
     best: Solution,
@@ -273,6 +305,11 @@ struct Beam<'a, B: SearchBoard> {
 }
 
 const ROOT: u32 = u32::MAX;
+
+/// Chance, out of 2^32, that a play-out tries the next move of the line it
+/// follows (0.9; measured in docs/benchmarks.md: 1.0 copies the line and
+/// explores nothing, 0.5 forgets too much of it).
+const FOLLOW: u64 = (1u64 << 32) * 9 / 10;
 
 /// The positions' hashes are already well mixed: hash them as they are.
 #[derive(Default)]
@@ -300,17 +337,45 @@ impl<B: SearchBoard> Beam<'_, B> {
             || (self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
-    /// Plays to the end with the tabu-colour random policy (a random cluster
-    /// not of colour index `tabu` while there is one) and returns the final
-    /// score and whether the board was cleared; its moves are in `played`.
-    /// The cluster is drawn by [`BitBoard::random_cluster`] (a random ball,
-    /// kept with probability 2 / size), not from a list of every cluster.
+    /// Plays to the end and returns the final score and whether the board
+    /// was cleared; its moves are in `played`. Each move is the next move of
+    /// `line` (the parent's best known continuation) that still applies —
+    /// the same colour at the same cell, in a cluster of two or more — with
+    /// each of the line's moves tried with probability [`FOLLOW`]; when the
+    /// line has none left, the tabu-colour random policy (a random cluster
+    /// not of colour index `tabu` while there is one). The random cluster is
+    /// drawn by [`BitBoard::random_cluster`] (a random ball, kept with
+    /// probability 2 / size), not from a list of every cluster.
     #[inline(always)]
-    fn rollout(&mut self, board: &B, mut score: i64, tabu: usize) -> (i64, bool) {
+    fn rollout(&mut self, board: &B, mut score: i64, tabu: usize, line: &[Mv]) -> (i64, bool) {
         self.played.clear();
         let mut b = board.clone();
+        let mut next = 0;
         loop {
             let mut rng = self.rng;
+            // The line's next move that still applies, each tried with
+            // probability FOLLOW.
+            let mut followed = false;
+            while next < line.len() {
+                let m = line[next];
+                next += 1;
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (rng >> 32) >= FOLLOW {
+                    continue;
+                }
+                if let Some(size) = b.try_remove(m, &mut self.flood) {
+                    score += self.rules.move_points(size);
+                    self.played.push(m);
+                    followed = true;
+                    break;
+                }
+            }
+            if followed {
+                self.rng = rng;
+                continue;
+            }
             let mv = b.random_move(tabu, &mut self.flood, |n| {
                 rng = rng
                     .wrapping_mul(6364136223846793005)
@@ -323,7 +388,10 @@ impl<B: SearchBoard> Beam<'_, B> {
                 return (score + self.rules.end_adjustment(balls), balls == 0);
             };
             score += self.rules.move_points(mv.size);
-            self.played.push(mv.anchor);
+            self.played.push(Mv {
+                cell: mv.anchor,
+                color: mv.color,
+            });
         }
     }
 
@@ -335,7 +403,7 @@ impl<B: SearchBoard> Beam<'_, B> {
         }
         let mut moves = self.path(at);
         moves.extend(mv);
-        moves.extend_from_slice(&self.played);
+        moves.extend(self.played.iter().map(|m| m.cell));
         self.offer_moves(score, cleared, moves);
     }
 
@@ -377,8 +445,8 @@ impl<B: SearchBoard> Beam<'_, B> {
                 seq_cleared: false,
             })
             .collect();
-        let mut layer_moves: Vec<Cell> = Vec::new();
-        let mut cand_moves: Vec<Cell> = Vec::new();
+        let mut layer_moves: Vec<Mv> = Vec::new();
+        let mut cand_moves: Vec<Mv> = Vec::new();
         let mut moves: Vec<BitCluster> = Vec::new();
         let mut seen = Seen::default();
         let mut cands: Vec<Candidate> = Vec::new();
@@ -390,7 +458,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                 // The child its best known continuation starts with.
                 let inherit = if node.seq.1 > 0 {
                     let mut b = node.board.clone();
-                    b.remove(layer_moves[node.seq.0 as usize], &mut self.flood);
+                    b.remove(layer_moves[node.seq.0 as usize].cell, &mut self.flood);
                     Some(b.hash64())
                 } else {
                     None
@@ -417,14 +485,19 @@ impl<B: SearchBoard> Beam<'_, B> {
                     self.nodes += 1;
                     // Ties broken by the seed, below any difference in points.
                     let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                    let (mut outcome, cleared) = self.rollout(&child, score, node.tabu);
+                    // The play-out follows the parent's best line where it
+                    // still applies (after its first move when this child
+                    // is that move).
+                    let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
+                    let on_line = inherit == Some(ch);
+                    let line = &layer_moves[s0 + on_line as usize..s0 + n];
+                    let (mut outcome, cleared) = self.rollout(&child, score, node.tabu, line);
                     self.offer(outcome, cleared, node.at, Some(mv.anchor));
                     let start = cand_moves.len() as u32;
-                    let inherited = inherit == Some(ch) && node.seq_score > outcome;
+                    let inherited = on_line && node.seq_score > outcome;
                     if inherited {
                         // The parent's best line goes through this child.
                         outcome = node.seq_score;
-                        let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
                         cand_moves.extend_from_slice(&layer_moves[s0 + 1..s0 + n]);
                     } else {
                         cand_moves.extend_from_slice(&self.played);
@@ -461,7 +534,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                                 let mut moves = self.path(layer[line.parent as usize].at);
                                 moves.push(line.mv);
                                 let (s0, n) = (cont.seq.0 as usize, cont.seq.1 as usize);
-                                moves.extend_from_slice(&cand_moves[s0..s0 + n]);
+                                moves.extend(cand_moves[s0..s0 + n].iter().map(|m| m.cell));
                                 self.offer_moves(outcome, cont.cleared, moves);
                             }
                             cands[i] = merged;
@@ -735,4 +808,57 @@ pub fn replay(board: &Board, moves: &[Cell]) -> Result<(i64, bool), String> {
         return Err("moves are left after the last move".into());
     }
     Ok((score + rules.end_adjustment(b.balls()), b.balls() == 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `try_remove` plays a line's move exactly when the rules allow it at
+    /// that cell with that colour (a ball of that colour in a cluster of two
+    /// or more), and then as [`Board::remove`] does; otherwise it changes
+    /// nothing. On both board types, cells inside and outside the board.
+    #[test]
+    fn a_line_move_is_played_only_where_it_still_applies() {
+        fn check<B: SearchBoard + PartialEq + std::fmt::Debug>(
+            board: &Board,
+            to_search: impl Fn(&Board) -> B,
+            mv: Mv,
+        ) {
+            let mut b = to_search(board);
+            let got = b.try_remove(mv, &mut B::Scratch::default());
+            let inside =
+                (mv.cell.col as usize) < board.width() && (mv.cell.row as usize) < board.height();
+            let size = board
+                .cluster_at(mv.cell)
+                .filter(|c| inside && c.color == mv.color && c.cells.len() >= 2)
+                .map(|c| c.cells.len());
+            assert_eq!(got, size, "{mv:?} on\n{board:?}");
+            let mut want = board.clone();
+            if size.is_some() {
+                want.remove(mv.cell).expect("a legal move");
+            }
+            assert_eq!(b, to_search(&want), "{mv:?}");
+        }
+        for seed in 0..200u64 {
+            let (w, h) = (1 + seed as usize % 18, 1 + (seed as usize / 18) % 18);
+            let board = Board::random(w, h, 2 + (seed % 4) as u8, seed).unwrap();
+            for col in 0..w + 2 {
+                for row in 0..h + 2 {
+                    for color in 0..=board.colors() + 1 {
+                        let mv = Mv {
+                            cell: Cell::new(col, row),
+                            color,
+                        };
+                        check(&board, BitBoard::from_board, mv);
+                        if w <= 16 && h <= 16 {
+                            let small =
+                                |b: &Board| Small::<false>(SmallBoard::from_board(b).unwrap());
+                            check(&board, small, mv);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
