@@ -52,8 +52,9 @@ trait SearchBoard: Clone {
     fn color_count(&self, k: usize) -> usize;
     fn for_each_cluster(&self, s: &mut Self::Scratch, f: impl FnMut(BitCluster));
     fn remove(&mut self, cell: Cell, s: &mut Self::Scratch) -> usize;
-    /// Removes the cluster at `cell` if the cell holds a ball of `color`
-    /// in a cluster of two or more; its size, or `None` (no change).
+    /// Plays a line's move if it still applies: removes the cluster at
+    /// `mv.cell` if that cell holds a ball of `mv.color` in a cluster of two
+    /// or more; its size, or `None` (no change).
     fn try_remove(&mut self, mv: Mv, s: &mut Self::Scratch) -> Option<usize>;
     /// Plays a random cluster not of colour index `skip` while there is one
     /// (each such cluster as likely); `None` when no move is left.
