@@ -312,6 +312,16 @@ const ROOT: u32 = u32::MAX;
 /// explores nothing, 0.5 forgets too much of it).
 const FOLLOW: u64 = (1u64 << 32) * 9 / 10;
 
+/// Steps the play-outs' random stream (a 64-bit LCG) and returns its
+/// upper 32 bits.
+#[inline(always)]
+fn next32(rng: &mut u64) -> u64 {
+    *rng = rng
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *rng >> 32
+}
+
 /// The positions' hashes are already well mixed: hash them as they are.
 #[derive(Default)]
 struct Prehashed(u64);
@@ -360,10 +370,7 @@ impl<B: SearchBoard> Beam<'_, B> {
             while next < line.len() {
                 let m = line[next];
                 next += 1;
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                if (rng >> 32) >= FOLLOW {
+                if next32(&mut rng) >= FOLLOW {
                     continue;
                 }
                 if let Some(size) = b.try_remove(m, &mut self.flood) {
@@ -377,12 +384,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                 self.rng = rng;
                 continue;
             }
-            let mv = b.random_move(tabu, &mut self.flood, |n| {
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((rng >> 32) * n) >> 32
-            });
+            let mv = b.random_move(tabu, &mut self.flood, |n| (next32(&mut rng) * n) >> 32);
             self.rng = rng;
             let Some(mv) = mv else {
                 let balls = b.balls();
