@@ -1,10 +1,19 @@
 //! The `clearboard` command line: judges that read a problem's input on
-//! stdin and print its exact output, and helpers to generate inputs. Every
-//! rule comes from the engine modules; this file only reads, dispatches and
-//! prints.
+//! stdin and print its exact output, a solver, and generators of inputs.
+//! Every rule comes from the engine modules; this file only reads options
+//! (with clap), dispatches and prints.
+//!
+//! Every command is bounded: the generators stream their output in pieces,
+//! `judge mayan` has a node budget above NOIP's n ≤ 5 and a capped memo,
+//! and `solve samegame` caps its beam width (so its memory) whatever the
+//! time or node budget.
 
 use std::io::{Read, Write};
+use std::time::Duration;
 
+use clap::{Args, Parser, Subcommand};
+
+use crate::budget::Budget;
 use crate::connect;
 use crate::mayan;
 use crate::samegame;
@@ -13,59 +22,196 @@ use crate::text::InputError;
 /// Exit status for bad input or bad usage.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
-const USAGE: &str = "\
-clearboard — Same Game, path-connect, 连连看 and Mayan puzzle engines
+/// clearboard — Same Game, path-connect, 连连看 and Mayan puzzle engines.
+///
+/// Judges read stdin and write stdout. Bad input gets one line on stderr
+/// naming the line and the problem, exit status 2, and nothing on stdout.
+#[derive(Parser, Debug)]
+#[command(name = "clearboard", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-USAGE:
-  clearboard judge samegame [--threads T]
-                                POJ 1027: greedy Same Game on stdin's games (games are
-                                shared among T threads, default one per core; the output
-                                is the same for any T)
-  clearboard judge mahjong      mahjong path query: fewest segments per query, 0 if none
-  clearboard judge poj1101      POJ 1101 'The Game': boards of path queries
-  clearboard judge mayan        NOIP 2011 Mayan puzzle: the smallest n-move clearing, or -1
-  clearboard solve samegame [--seconds S] [--threads T] [--seed N] [--nodes N]
-                                a strong Same Game solver: positions on stdin (rows top
-                                first, digits with spaces or letters; blank line between
-                                positions), one JSON line per position on stdout
-  clearboard gen samegame [--games N] [--seed S]
-                                print a random POJ 1027 input (default 20000 games, seed 1)
-  clearboard gen mahjong [--size N] [--percent P] [--queries Q] [--seed S]
-                                print a random mahjong input (default 75, 33 %, 20000, seed 1)
-  clearboard gen mayan [--moves N] [--seed S]
-                                print a full 35-block, 10-colour Mayan input (default n = 5, seed 1)
-  clearboard help               this text
-  clearboard --version          the version
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Judge a classic problem's input on stdin, printing its exact output.
+    Judge {
+        #[command(subcommand)]
+        problem: Judge,
+    },
+    /// Solve Same Game positions on stdin.
+    Solve {
+        #[command(subcommand)]
+        game: Solve,
+    },
+    /// Print a random input for a judge.
+    Gen {
+        #[command(subcommand)]
+        what: Gen,
+    },
+}
 
-Judges read stdin and write stdout. Bad input gets one line on stderr naming
-the line and the problem, exit status 2, and nothing on stdout.
-";
+#[derive(Subcommand, Debug)]
+enum Judge {
+    /// POJ 1027: the greedy strategy on stdin's games (the output is the same
+    /// for any number of threads).
+    Samegame {
+        /// Threads sharing the games (default: one per core).
+        #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+    },
+    /// Mahjong path query: the fewest segments per query, 0 if none.
+    Mahjong,
+    /// POJ 1101 "The Game": boards of path queries.
+    Poj1101,
+    /// NOIP 2011 Mayan puzzle: the smallest n-move clearing, or -1. Up to
+    /// n = 5 the search is exhaustive; above, it examines at most
+    /// 5,000,000 positions (about 20 s) and says so when it runs out.
+    Mayan,
+}
+
+#[derive(Subcommand, Debug)]
+enum Solve {
+    /// A strong Same Game solver: positions on stdin (rows top first, digits
+    /// with spaces or letters; a blank line between positions), one JSON line
+    /// per position on stdout. Beams are at most 8,192 wide (about 250 MiB
+    /// per thread at most); past that width the search restarts at it until
+    /// the budget is spent.
+    Samegame(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// Seconds per position (default 10 unless --nodes is given).
+    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
+    seconds: Option<f64>,
+    /// Searches at once, each with its own beams.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// The play-outs' random seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Positions evaluated per thread (instead of the time, unless --seconds
+    /// is given too): the answer then depends only on the input, seed,
+    /// threads and N.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Gen {
+    /// A random POJ 1027 input.
+    Samegame {
+        /// Games (1 or more).
+        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = parse_games)]
+        games: u64,
+        /// Generator seed.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+    },
+    /// A random mahjong input.
+    Mahjong {
+        /// Board side, 1..=75.
+        #[arg(long, value_name = "N", default_value_t = 75, value_parser = clap::value_parser!(u64).range(1..=connect::judge::JUDGE_MAX_SIDE as u64))]
+        size: u64,
+        /// Percentage of cells holding a tile, 0..=100.
+        #[arg(long, value_name = "P", default_value_t = 33, value_parser = clap::value_parser!(u64).range(0..=100))]
+        percent: u64,
+        /// Queries.
+        #[arg(long, value_name = "Q", default_value_t = 20_000)]
+        queries: u64,
+        /// Generator seed.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+    },
+    /// A full 35-block, 10-colour Mayan input.
+    Mayan {
+        /// n, the number of moves, 1..=64.
+        #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=64))]
+        moves: u32,
+        /// Generator seed.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 1e6 => Ok(s),
+        _ => Err("not a valid value: seconds are a number above 0 and at most 1000000".into()),
+    }
+}
+
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("the number of games is a whole number from 1".into()),
+    }
+}
 
 /// Runs the command line with `args` (without the program name); returns
-/// the exit status.
+/// the exit status. Help and the version go to stdout with status 0; a
+/// usage error is one line on stderr with status 2.
 pub fn run(args: &[String]) -> i32 {
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match words.as_slice() {
-        [] | ["help"] | ["--help"] | ["-h"] => {
-            print!("{}", USAGE);
-            Ok(())
+    let argv = std::iter::once("clearboard".to_string()).chain(args.iter().cloned());
+    let cli = if args.is_empty() {
+        Cli::try_parse_from(["clearboard", "--help"])
+    } else {
+        Cli::try_parse_from(argv)
+    };
+    let cli = match cli {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let text = e.render().to_string();
+                    let _ = output_result(std::io::stdout().lock().write_all(text.as_bytes()));
+                    0
+                }
+                _ => {
+                    eprintln!("clearboard: {}", usage_line(&e));
+                    EXIT_BAD_INPUT
+                }
+            };
         }
-        ["--version"] | ["-V"] => {
-            println!("clearboard {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
-        ["judge", "samegame", rest @ ..] => judge_samegame(rest),
-        ["judge", "mahjong"] => judge(connect::judge::judge_mahjong),
-        ["judge", "poj1101"] => judge(connect::judge::judge_poj1101),
-        ["judge", "mayan"] => judge(mayan::judge::judge),
-        ["solve", "samegame", rest @ ..] => solve_samegame(rest),
-        ["gen", "samegame", rest @ ..] => gen_samegame(rest),
-        ["gen", "mahjong", rest @ ..] => gen_mahjong(rest),
-        ["gen", "mayan", rest @ ..] => gen_mayan(rest),
-        _ => Err(CliError::Usage(format!(
-            "unknown command '{}'; see 'clearboard help'",
-            words.join(" ")
-        ))),
+    };
+    let result = match cli.command {
+        Command::Judge { problem } => match problem {
+            Judge::Samegame { threads } => judge_samegame(threads),
+            Judge::Mahjong => judge(connect::judge::judge_mahjong),
+            Judge::Poj1101 => judge(connect::judge::judge_poj1101),
+            Judge::Mayan => judge(mayan::judge::judge),
+        },
+        Command::Solve {
+            game: Solve::Samegame(a),
+        } => solve_samegame(&a),
+        Command::Gen { what } => match what {
+            Gen::Samegame { games, seed } => {
+                stream(|out| samegame::poj::write_random_input(games, seed, out))
+            }
+            Gen::Mahjong {
+                size,
+                percent,
+                queries,
+                seed,
+            } => stream(|out| {
+                connect::judge::write_random_mahjong_input(
+                    size as usize,
+                    percent,
+                    queries,
+                    seed,
+                    out,
+                )
+            }),
+            Gen::Mayan { moves, seed } => {
+                let board = mayan::random_full_board(seed);
+                write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
+            }
+        },
     };
     match result {
         Ok(()) => 0,
@@ -76,10 +222,22 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// A clap error as one line: its message, and where to read more.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("bad usage")
+        .trim()
+        .trim_start_matches("error: ")
+        .to_string();
+    format!("{} (see 'clearboard help')", first)
+}
+
 /// Why a command failed.
 #[derive(Debug)]
 enum CliError {
-    Usage(String),
     Input(InputError),
     Io(std::io::Error),
 }
@@ -87,7 +245,6 @@ enum CliError {
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CliError::Usage(m) => write!(f, "{}", m),
             CliError::Input(e) => write!(f, "stdin: {}", e),
             CliError::Io(e) => write!(f, "{}", e),
         }
@@ -113,6 +270,14 @@ fn write_stdout(out: &[u8]) -> Result<(), CliError> {
     output_result(stdout.write_all(out).and_then(|_| stdout.flush()))
 }
 
+/// Streams what `write` produces to stdout; a closed pipe is not an error.
+fn stream(
+    write: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    output_result(write(&mut stdout).and_then(|_| stdout.flush()))
+}
+
 /// The outcome of writing the output: a closed pipe (the reader stopped
 /// early, as `| head` does) is not an error.
 fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
@@ -125,19 +290,11 @@ fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
 /// The POJ 1027 judge, writing its output as it plays (the input is checked
 /// whole before the first byte is written), on one thread per core unless
 /// `--threads` says otherwise.
-fn judge_samegame(rest: &[&str]) -> Result<(), CliError> {
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for (name, value) in options(rest, &["threads"])? {
-        if name == "threads" {
-            if !(1..=256).contains(&value) {
-                return Err(CliError::Usage(format!(
-                    "option '--threads': {} is not between 1 and 256",
-                    value
-                )));
-            }
-            threads = value as usize;
-        }
-    }
+fn judge_samegame(threads: Option<u16>) -> Result<(), CliError> {
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     let input = read_stdin()?;
     let games = samegame::poj::parse_rows(&input).map_err(CliError::Input)?;
     let mut stdout = std::io::stdout().lock();
@@ -151,84 +308,6 @@ fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {
     let input = read_stdin()?;
     let out = f(&input).map_err(CliError::Input)?;
     write_stdout(&out)
-}
-
-/// Parses `--name value` options into (name, value) pairs, allowing only
-/// `allowed` names.
-fn options<'a>(rest: &[&'a str], allowed: &[&str]) -> Result<Vec<(&'a str, u64)>, CliError> {
-    let mut out = Vec::new();
-    let mut it = rest.iter();
-    while let Some(&name) = it.next() {
-        let key = name.strip_prefix("--").filter(|k| allowed.contains(k));
-        let Some(key) = key else {
-            return Err(CliError::Usage(format!("unknown option '{}'", name)));
-        };
-        let Some(value) = it.next() else {
-            return Err(CliError::Usage(format!("option '{}' needs a value", name)));
-        };
-        let value = value.parse::<u64>().map_err(|_| {
-            CliError::Usage(format!(
-                "option '{}': '{}' is not a non-negative integer",
-                name, value
-            ))
-        })?;
-        out.push((key, value));
-    }
-    Ok(out)
-}
-
-fn gen_samegame(rest: &[&str]) -> Result<(), CliError> {
-    let mut games = 20_000;
-    let mut seed = 1;
-    for (k, v) in options(rest, &["games", "seed"])? {
-        match k {
-            "games" => games = v,
-            _ => seed = v,
-        }
-    }
-    if games == 0 {
-        return Err(CliError::Usage("--games must be positive".into()));
-    }
-    let out = samegame::poj::random_input(games, seed);
-    write_stdout(&out)
-}
-
-fn gen_mahjong(rest: &[&str]) -> Result<(), CliError> {
-    let (mut size, mut percent, mut queries, mut seed) = (75, 33, 20_000, 1);
-    for (k, v) in options(rest, &["size", "percent", "queries", "seed"])? {
-        match k {
-            "size" => size = v,
-            "percent" => percent = v,
-            "queries" => queries = v,
-            _ => seed = v,
-        }
-    }
-    if !(1..=connect::judge::JUDGE_MAX_SIDE as u64).contains(&size) || percent > 100 {
-        return Err(CliError::Usage(
-            "--size is 1..=75 and --percent 0..=100".into(),
-        ));
-    }
-    write_stdout(&connect::judge::random_mahjong_input(
-        size as usize,
-        percent,
-        queries as usize,
-        seed,
-    ))
-}
-
-fn gen_mayan(rest: &[&str]) -> Result<(), CliError> {
-    let (mut moves, mut seed) = (5, 1);
-    for (k, v) in options(rest, &["moves", "seed"])? {
-        match k {
-            "moves" => moves = v,
-            _ => seed = v,
-        }
-    }
-    if !(1..=64).contains(&moves) {
-        return Err(CliError::Usage("--moves is 1..=64".into()));
-    }
-    let board = mayan::random_full_board(seed);
-    write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
 }
 
 /// Positions for the solver: blocks of rows separated by blank lines.
@@ -255,43 +334,21 @@ fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
     Ok(boards)
 }
 
-fn solve_samegame(rest: &[&str]) -> Result<(), CliError> {
-    let mut settings = samegame::solver::SolveSettings::default();
-    let mut it = rest.iter();
-    while let Some(&name) = it.next() {
-        let value = it
-            .next()
-            .ok_or_else(|| CliError::Usage(format!("option '{}' needs a value", name)))?;
-        let bad = || {
-            CliError::Usage(format!(
-                "option '{}': '{}' is not a valid value",
-                name, value
-            ))
-        };
-        match name {
-            "--seconds" => {
-                let s: f64 = value.parse().map_err(|_| bad())?;
-                if !(s > 0.0 && s <= 1e6) {
-                    return Err(bad());
-                }
-                settings.time = Some(std::time::Duration::from_secs_f64(s));
-            }
-            "--threads" => {
-                settings.threads = value.parse().map_err(|_| bad())?;
-                if !(1..=256).contains(&settings.threads) {
-                    return Err(bad());
-                }
-            }
-            "--seed" => settings.seed = value.parse().map_err(|_| bad())?,
-            "--nodes" => {
-                settings.max_nodes = Some(value.parse().map_err(|_| bad())?);
-                if !rest.contains(&"--seconds") {
-                    settings.time = None;
-                }
-            }
-            _ => return Err(CliError::Usage(format!("unknown option '{}'", name))),
-        }
-    }
+fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
+    let seconds = match (a.seconds, a.nodes) {
+        (Some(s), _) => Some(s),
+        (None, Some(_)) => None,
+        (None, None) => Some(10.0),
+    };
+    let settings = samegame::solver::SolveSettings {
+        budget: Budget {
+            time: seconds.map(Duration::from_secs_f64),
+            nodes: a.nodes,
+        },
+        threads: usize::from(a.threads),
+        seed: a.seed,
+        ..samegame::solver::SolveSettings::default()
+    };
     let input = read_stdin()?;
     let boards = parse_positions(&input).map_err(CliError::Input)?;
     for (i, board) in boards.iter().enumerate() {

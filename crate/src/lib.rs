@@ -6,9 +6,13 @@
 //! wasm-bindgen or web-sys.
 
 pub mod bitrun;
+pub mod budget;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod connect;
+pub mod game;
 pub mod grid;
+pub mod link;
 pub mod mayan;
 pub mod rng;
 pub mod samegame;

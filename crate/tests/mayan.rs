@@ -1,6 +1,7 @@
 //! Mayan puzzle rules one by one, the statement's sample, order-sensitive
 //! answers, and the solver against exhaustive search.
 
+use clearboard::budget::Budget;
 use clearboard::mayan::solve::{replay, solve, solve_level, Goal, Outcome, Settings};
 use clearboard::mayan::{Board, Move, Step};
 use proptest::prelude::*;
@@ -202,7 +203,7 @@ fn clearing_early_is_not_an_exact_answer_but_is_reported() {
     let b = board(&[&[1], &[1], &[3, 1], &[3, 3]]);
     assert_eq!(exhaustive(&b, 2), None);
     let one = exhaustive(&b, 1).unwrap();
-    let (exact, early) = solve_level(&b, 2, None);
+    let (exact, early) = solve_level(&b, 2, Budget::UNLIMITED);
     assert_eq!(exact, Outcome::NoSolution);
     assert_eq!(early, Some(one.clone()));
     let at_most = solve(
@@ -241,7 +242,7 @@ fn a_time_budget_stops_the_search() {
         &b,
         5,
         Settings {
-            max_time: Some(std::time::Duration::from_millis(1)),
+            budget: Budget::time(std::time::Duration::from_millis(1)),
             memo: false,
             ..Settings::default()
         },
@@ -256,12 +257,28 @@ fn a_node_budget_stops_the_search() {
         &b,
         5,
         Settings {
-            max_nodes: Some(100),
+            budget: Budget::nodes(100),
             ..Settings::default()
         },
     );
     assert_eq!(r.outcome, Outcome::OutOfBudget);
     assert!(r.nodes <= 100);
+}
+
+#[test]
+fn the_judge_reports_a_spent_budget_above_n_5_as_an_error_not_minus_1() {
+    let b = clearboard::mayan::random_full_board(3);
+    let input = format!("9\n{}", b.to_columns_text());
+    let err = clearboard::mayan::judge::judge_with_budget(&input, 1000).unwrap_err();
+    assert_eq!(err.line, 1);
+    assert!(err.message.contains("n = 9"), "{}", err.message);
+    assert!(err.message.contains("1000 positions"), "{}", err.message);
+    // Up to n = 5 there is no budget: the same board gets its proven answer.
+    let input = format!("2\n{}", b.to_columns_text());
+    assert_eq!(
+        clearboard::mayan::judge::judge_with_budget(&input, 1).unwrap(),
+        b"-1\n"
+    );
 }
 
 /// The first clearing sequence of exactly n moves over all moves in the
@@ -294,9 +311,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn the_solver_finds_the_smallest_solution_exhaustive_search_finds(b in arb_board(), n in 1u32..=3) {
+    fn the_solver_finds_the_smallest_solution_exhaustive_search_finds(b in arb_board(), n in 1u32..=3, cap in 0usize..4) {
         let want = exhaustive(&b, n);
-        let got = solve(&b, n, Settings::default()).outcome;
+        // A capped memo (0, 1, 10, or the default) changes the work, never the answer.
+        let memo_cap = [0, 1, 10, clearboard::mayan::solve::MEMO_CAP][cap];
+        let got = solve(&b, n, Settings { memo_cap, ..Settings::default() }).outcome;
         match want {
             Some(moves) => {
                 prop_assert!(replay(&b, &moves).unwrap().is_empty());

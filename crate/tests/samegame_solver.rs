@@ -1,14 +1,14 @@
 //! The Same Game solver: its move lists replay to their claimed scores, it
 //! is deterministic under a node budget, and it beats greedy.
 
+use clearboard::budget::Budget;
 use clearboard::samegame::solver::{replay, solve, SolveSettings};
 use clearboard::samegame::{BitBoard, Board, Flood};
 use proptest::prelude::*;
 
 fn budget(nodes: u64, seed: u64) -> SolveSettings {
     SolveSettings {
-        time: None,
-        max_nodes: Some(nodes),
+        budget: Budget::nodes(nodes),
         threads: 1,
         seed,
         ..SolveSettings::default()
@@ -164,8 +164,7 @@ fn the_largest_boards_and_most_colours_are_solved() {
 fn threads_under_a_time_budget_return_a_replayable_better_game() {
     let board = &standard_positions()[0];
     let settings = SolveSettings {
-        time: Some(std::time::Duration::from_millis(1500)),
-        max_nodes: None,
+        budget: Budget::time(std::time::Duration::from_millis(1500)),
         threads: 3,
         seed: 5,
         max_width: 1 << 20,

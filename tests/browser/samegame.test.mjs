@@ -37,20 +37,22 @@ after(async () => {
 });
 
 const calm = { reducedMotion: 'reduce' };
-const logLines = async (page) => (await page.locator('#log').textContent()).trimEnd().split('\n').filter(Boolean);
+/** An element of the shown game, by its data-ref name. */
+const ref = (page, name) => page.locator(`main [data-ref="${name}"]`);
+const logLines = async (page) => (await page.getByRole('log').textContent()).trimEnd().split('\n').filter(Boolean);
 
 /** Sets the autoplay speed slider (a range input cannot be typed into). */
 async function setSpeed(page, value) {
-  await page.locator('#speed').evaluate((el, v) => {
+  await page.getByLabel('Autoplay speed, moves per second').evaluate((el, v) => {
     el.value = String(v);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
 }
 
 async function loadSample(page, game = 1) {
-  if (!(await page.locator('#poj-box').evaluate((d) => d.open))) await page.locator('#poj-box summary').click();
-  await page.locator('#poj-input').fill(SAMPLE);
-  await page.locator('#poj-game').fill(String(game));
+  if (!(await ref(page, 'poj-box').evaluate((d) => d.open))) await ref(page, 'poj-box').locator('summary').click();
+  await page.getByLabel('POJ 1027 input').fill(SAMPLE);
+  await page.getByLabel('Game number').fill(String(game));
   await page.getByRole('button', { name: 'Load' }).click();
 }
 
@@ -60,7 +62,7 @@ test('the page loads with the controls and no console error', async () => {
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, `a ${name} button`);
   }
   assert.equal(await page.getByRole('log').count(), 1);
-  assert.match(await page.locator('#status').textContent(), /Score 0 · Moves 0 · Balls left 150/);
+  assert.match(await ref(page, 'score').textContent(), /Score 0 · Moves 0 · Balls left 150/);
   assert.match(page.url(), /#game=samegame&seed=1&w=15&h=10&colors=3$/);
   assert.deepEqual(problems, []);
   await context.close();
@@ -69,21 +71,24 @@ test('the page loads with the controls and no console error', async () => {
 test("stepping the seeds' sample game 1 logs the judge's nine moves and final line", async () => {
   const { page, problems, context } = await open(browser, server.url, calm);
   await loadSample(page, 1);
+  await page.getByLabel("Show greedy's next move").check();
   const step = page.getByRole('button', { name: 'Step' });
-  const why = await page.locator('#why').textContent();
+  const why = await ref(page, 'why').textContent();
   assert.match(why, /Greedy takes 32 balls of color B at \(4,1\)/, 'the next move is explained before it is made');
   while (await step.isEnabled()) await step.click();
   const want = judgeLines(SAMPLE, 1);
   assert.equal(want.length, 10);
   assert.deepEqual(await logLines(page), want);
-  assert.match(await page.locator('#message').textContent(), /Game over: 3661 points, 1 balls left/);
+  assert.match(await page.locator('#message').textContent(), /Game over: 3661 points, 1 ball left/);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 test('the tie-break is explained when clusters tie', async () => {
   const { page, context } = await open(browser, `${server.url}#game=samegame&board=RGG/RRG/RRG/BBG`, calm);
-  assert.match(await page.locator('#why').textContent(), /2 clusters tie; it reaches furthest left \(column 1\)/);
+  assert.equal(await ref(page, 'why').textContent(), '', 'greedy\'s next move is shown only when asked');
+  await page.getByLabel("Show greedy's next move").check();
+  assert.match(await ref(page, 'why').textContent(), /2 clusters tie; it reaches furthest left \(column 1\)/);
   await context.close();
 });
 
@@ -92,11 +97,17 @@ test('autoplay with Play equals the judge for every sample game, and Pause stops
   for (const game of [1, 2, 3]) {
     await loadSample(page, game);
     await setSpeed(page, 20);
-    await page.getByRole('button', { name: 'Play' }).click();
+    // Game 3 has no move from the start: then there is nothing to play.
+    if (await page.evaluate(() => window.clearboardPage.app.isOver())) {
+      assert.ok(await page.getByRole('button', { name: 'Play' }).isDisabled(), `game ${game}: nothing to play`);
+    } else {
+      await page.getByRole('button', { name: 'Play' }).click();
+    }
     await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
     const want = judgeLines(SAMPLE, game);
     assert.deepEqual(await logLines(page), want, `game ${game}`);
-    assert.ok(await page.getByRole('button', { name: 'Play' }).isEnabled(), 'autoplay ends with the game');
+    assert.ok(await page.getByRole('button', { name: 'Pause' }).isDisabled(), 'autoplay ends with the game');
+    assert.ok(await page.getByRole('button', { name: 'Play' }).isDisabled(), 'no play once the game is over');
   }
   await setSpeed(page, 2);
   await page.getByRole('button', { name: 'New game' }).click();
@@ -139,12 +150,12 @@ test('undo and redo walk through the whole game by button and key', async () => 
 
 test('a game played by keyboard: cursor, Enter and Space, announcements', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RRG/GBB/GBR`, calm);
-  await page.locator('#board').focus();
+  await ref(page, 'board').focus();
   // Rows from the bottom: G B R / G B B / R R G. The cursor starts at the
   // bottom left: G, a cluster of 2.
-  assert.equal(await page.locator('#hover-info').textContent(), '2 balls, 0 points');
+  assert.equal(await ref(page, 'readout').textContent(), '2 balls, 0 points');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.locator('#hover-info').textContent(), '3 balls, 1 points');
+  assert.equal(await ref(page, 'readout').textContent(), '3 balls, 1 point');
   await page.keyboard.press('Enter');
   const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
   assert.deepEqual(await logLines(page), [first]);
@@ -160,12 +171,19 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
 
 test('hovering a ball highlights its cluster and tells its worth', async () => {
   const { page, context } = await open(browser, `${server.url}#game=samegame&board=RRR/RGB/GGB`, calm);
-  const box = await page.locator('#board').boundingBox();
-  const cell = box.width / 3;
-  await page.mouse.move(box.x + cell * 0.5, box.y + cell * 0.5);
-  assert.equal(await page.locator('#hover-info').textContent(), '4 balls, 4 points');
-  await page.mouse.move(box.x + cell * 2.5, box.y + cell * 1.5);
-  assert.equal(await page.locator('#hover-info').textContent(), '2 balls, 0 points');
+  const at = (col, row) => page.evaluate(([c, r]) => window.clearboardPage.cellCenter(c, r), [col, row]);
+  let p = await at(0, 2);
+  await page.mouse.move(p.x, p.y);
+  assert.equal(await ref(page, 'readout').textContent(), '4 balls, 4 points');
+  p = await at(2, 1);
+  await page.mouse.move(p.x, p.y);
+  assert.equal(await ref(page, 'readout').textContent(), '2 balls, 0 points');
+  // A click at the bottom of that cluster removes it; the readout then
+  // describes the ball that fell under the pointer, without a mouse move.
+  p = await at(2, 0);
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  assert.equal(await ref(page, 'readout').textContent(), '1 ball: a single ball cannot be removed');
   await context.close();
 });
 
@@ -203,14 +221,14 @@ test('a malformed link shows a clear message and a default game', async () => {
 
 test('a malformed POJ input and custom sizes say what is wrong', async () => {
   const { page, problems, context } = await open(browser, server.url, calm);
-  await page.locator('#poj-box summary').click();
-  await page.locator('#poj-input').fill('2\nRGB\n');
+  await ref(page, 'poj-box').locator('summary').click();
+  await page.getByLabel('POJ 1027 input').fill('2\nRGB\n');
   await page.getByRole('button', { name: 'Load' }).click();
   assert.match(await page.locator('#message').textContent(), /POJ input: line 2: a row has 15 balls, found 3/);
-  await page.locator('#width').fill('0');
+  await page.getByLabel('Width').fill('0');
   await page.getByRole('button', { name: 'New game' }).click();
   assert.match(await page.locator('#message').textContent(), /1 to 64/);
-  await page.locator('#preset').selectOption('small');
+  await page.getByLabel('Preset').selectOption('small');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 6);
   assert.equal(await page.evaluate(() => window.clearboardPage.app.height()), 5);
   assert.deepEqual(problems, []);
@@ -220,13 +238,13 @@ test('a malformed POJ input and custom sizes say what is wrong', async () => {
 test('crisp on high-DPI screens and resizing with the window', async () => {
   const { page, context } = await open(browser, server.url, { ...calm, deviceScaleFactor: 2, viewport: { width: 1200, height: 900 } });
   const size = () => page.evaluate(() => {
-    const c = document.getElementById('board');
+    const c = document.querySelector('[data-ref="board"]');
     return { w: c.width, cssW: c.getBoundingClientRect().width };
   });
   const a = await size();
   assert.equal(a.w, Math.round(a.cssW * 2), 'backing store at device pixels');
   await page.setViewportSize({ width: 600, height: 700 });
-  await page.waitForFunction((w) => document.getElementById('board').getBoundingClientRect().width < w, a.cssW);
+  await page.waitForFunction((w) => document.querySelector('[data-ref="board"]').getBoundingClientRect().width < w, a.cssW);
   const b = await size();
   assert.ok(b.cssW < a.cssW);
   assert.equal(b.w, Math.round(b.cssW * 2));
@@ -235,7 +253,7 @@ test('crisp on high-DPI screens and resizing with the window', async () => {
 
 test('several hundred random clicks and keys raise no page error', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=10&h=8&colors=3`);
-  const box = await page.locator('#board').boundingBox();
+  const box = await ref(page, 'board').boundingBox();
   let seed = 12345;
   const rand = (n) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -248,7 +266,7 @@ test('several hundred random clicks and keys raise no page error', async () => {
     if (what < 5) {
       await page.mouse.click(box.x + rand(Math.floor(box.width)), box.y + rand(Math.floor(box.height)));
     } else if (what < 8) {
-      await page.locator('#board').focus();
+      await ref(page, 'board').focus();
       await page.keyboard.press(keys[rand(keys.length)]);
     } else {
       const name = buttons[rand(buttons.length)];
@@ -291,7 +309,7 @@ test('animations run at the display rate; the engine call of a click is measured
 
 test('clicks during an animation never corrupt the state', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=9&w=10&h=10&colors=3`);
-  const box = await page.locator('#board').boundingBox();
+  const box = await ref(page, 'board').boundingBox();
   for (let i = 0; i < 30; i++) {
     await page.mouse.click(box.x + ((i * 37) % box.width), box.y + box.height - 5 - ((i * 13) % 40));
   }
@@ -309,17 +327,17 @@ test('clicks during an animation never corrupt the state', async () => {
 test('the solver runs in a worker, shows progress, stops, and its moves play through Step and the log', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=8&h=8&colors=3`, calm);
   await page.getByRole('button', { name: 'Solve' }).click();
-  await page.waitForFunction(() => /Best so far: \d+ points/.test(document.getElementById('solve-progress').textContent));
+  await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
   // The page stays responsive while the worker searches.
   const t0 = Date.now();
   await page.evaluate(() => window.clearboardPage.app.describeCell(0, 0));
   assert.ok(Date.now() - t0 < 2000);
-  await page.waitForFunction(() => /beam width (8|16|32|64)/.test(document.getElementById('solve-progress').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /beam width (8|16|32|64)/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 30000 });
   await page.getByRole('button', { name: 'Stop' }).click();
-  assert.match(await page.locator('#solve-progress').textContent(), /\(stopped\)$/);
+  assert.match(await ref(page, 'solve-progress').textContent(), /\(stopped\)$/);
   const planned = await page.evaluate(() => window.clearboardPage.plan.score);
-  await page.locator('#strategy').selectOption('solver');
-  assert.match(await page.locator('#why').textContent(), /^Solver plan: move 1 of \d+/);
+  await page.getByLabel('Strategy').selectOption('solver');
+  assert.match(await ref(page, 'why').textContent(), /^Solver plan: move 1 of \d+/);
   await setSpeed(page, 20);
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
@@ -328,7 +346,7 @@ test('the solver runs in a worker, shows progress, stops, and its moves play thr
   assert.match(lines.at(-1), new RegExp(`^Final score: ${planned}, with \\d+ balls remaining\\.$`));
   // The solver beats greedy on this board.
   await page.getByRole('button', { name: 'Restart' }).click();
-  await page.locator('#strategy').selectOption('greedy');
+  await page.getByLabel('Strategy').selectOption('greedy');
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
   assert.ok(planned > (await page.evaluate(() => window.clearboardPage.app.score())));
@@ -341,7 +359,7 @@ test('compare plays greedy and the solver side by side with scores and move coun
   await page.getByRole('button', { name: 'Compare' }).click();
   assert.match(await page.locator('#message').textContent(), /Press Solve first/);
   await page.getByRole('button', { name: 'Solve' }).click();
-  await page.waitForFunction(() => /Best so far: \d+/.test(document.getElementById('solve-progress').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Best so far: \d+/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 30000 });
   // On a board this small the search may finish at any moment, even between
   // looking at Stop and clicking it: then Stop is disabled and that is fine.
   const stop = page.getByRole('button', { name: 'Stop' });
@@ -353,9 +371,9 @@ test('compare plays greedy and the solver side by side with scores and move coun
   assert.ok(!(await stop.isEnabled()), 'the search has ended');
   await setSpeed(page, 20);
   await page.getByRole('button', { name: 'Compare' }).click();
-  await page.waitForFunction(() => /finished/.test(document.getElementById('cmp-greedy-info').textContent) && /finished/.test(document.getElementById('cmp-solver-info').textContent), null, { timeout: 20000 });
-  const g = await page.locator('#cmp-greedy-info').textContent();
-  const s = await page.locator('#cmp-solver-info').textContent();
+  await page.waitForFunction(() => /finished/.test(document.querySelector('[data-ref="cmp-greedy-info"]').textContent) && /finished/.test(document.querySelector('[data-ref="cmp-solver-info"]').textContent), null, { timeout: 20000 });
+  const g = await ref(page, 'cmp-greedy-info').textContent();
+  const s = await ref(page, 'cmp-solver-info').textContent();
   const score = (t) => Number(t.match(/Score (-?\d+)/)[1]);
   assert.match(g, /^Score -?\d+ · \d+ moves · finished$/);
   assert.match(s, /^Score -?\d+ · \d+ moves · finished$/);

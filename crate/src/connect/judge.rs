@@ -272,9 +272,25 @@ pub fn judge_poj1101(input: &str) -> Result<Vec<u8>, InputError> {
 /// A mahjong input: a `size` × `size` board where each cell is a tile with
 /// probability `percent`/100, and `queries` random pairs of distinct tiles,
 /// the same for the same `seed` everywhere.
-pub fn random_mahjong_input(size: usize, percent: u64, queries: usize, seed: u64) -> Vec<u8> {
-    let mut rng = crate::rng::Rng::new(seed);
+pub fn random_mahjong_input(size: usize, percent: u64, queries: u64, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
+    write_random_mahjong_input(size, percent, queries, seed, &mut out)
+        .expect("writing to memory does not fail");
+    out
+}
+
+/// [`random_mahjong_input`] streamed to `out` in pieces of about 64 KiB,
+/// so any number of queries takes the same memory.
+pub fn write_random_mahjong_input(
+    size: usize,
+    percent: u64,
+    queries: u64,
+    seed: u64,
+    sink: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    const PIECE: usize = 1 << 16;
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut out = Vec::with_capacity(PIECE + 256);
     push_uint(&mut out, size as u64);
     out.push(b' ');
     push_uint(&mut out, size as u64);
@@ -303,8 +319,12 @@ pub fn random_mahjong_input(size: usize, percent: u64, queries: usize, seed: u64
             }
             out.pop();
             out.push(b'\n');
+            if out.len() >= PIECE {
+                sink.write_all(&out)?;
+                out.clear();
+            }
         }
     }
     out.extend_from_slice(b"0 0 0 0\n");
-    out
+    sink.write_all(&out)
 }

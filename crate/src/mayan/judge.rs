@@ -5,6 +5,7 @@ use crate::text::{push_int, push_uint, InputError, Lines};
 
 use super::solve::{solve, Outcome, Settings};
 use super::{Board, HEIGHT, MAX_COLOR, WIDTH};
+use crate::budget::Budget;
 
 /// A parsed puzzle: the number of moves and the board.
 #[derive(Clone, Debug)]
@@ -13,6 +14,8 @@ pub struct Puzzle {
     pub moves: u32,
     /// The starting board.
     pub board: Board,
+    /// The input line that holds n.
+    pub moves_line: usize,
 }
 
 /// Parses the judge's input, checking it whole.
@@ -105,14 +108,50 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
             "the starting board already holds a run of three (the statement guarantees none)",
         ));
     }
-    Ok(Puzzle { moves, board })
+    Ok(Puzzle {
+        moves,
+        board,
+        moves_line: n_line,
+    })
 }
 
-/// The judge's output for `input`.
+/// NOIP's largest n: up to it the judge searches without a node budget.
+pub const NOIP_MAX_MOVES: u32 = 5;
+
+/// Positions the judge may examine when n is above [`NOIP_MAX_MOVES`].
+pub const JUDGE_NODE_BUDGET: u64 = 5_000_000;
+
+/// The judge's output for `input`. Up to n = 5 (NOIP's bound) the search
+/// has no node budget; above it, [`JUDGE_NODE_BUDGET`] positions. The memo
+/// is capped ([`super::solve::MEMO_CAP`]) for every n. A search that runs
+/// out is an error (never a `-1` it has not proved).
 pub fn judge(input: &str) -> Result<Vec<u8>, InputError> {
+    judge_with_budget(input, JUDGE_NODE_BUDGET)
+}
+
+/// [`judge`] with `nodes` as the budget above n = 5.
+pub fn judge_with_budget(input: &str, nodes: u64) -> Result<Vec<u8>, InputError> {
     let p = parse(input)?;
     let mut out = Vec::new();
-    match solve(&p.board, p.moves, Settings::default()).outcome {
+    let settings = Settings {
+        budget: if p.moves <= NOIP_MAX_MOVES {
+            Budget::UNLIMITED
+        } else {
+            Budget::nodes(nodes)
+        },
+        ..Settings::default()
+    };
+    match solve(&p.board, p.moves, settings).outcome {
+        Outcome::OutOfBudget => {
+            return Err(InputError::new(
+                p.moves_line,
+                format!(
+                    "n = {}: the search examined {} positions without an answer and stopped \
+                     (n above {} has that budget)",
+                    p.moves, nodes, NOIP_MAX_MOVES
+                ),
+            ))
+        }
         Outcome::Solved(moves) => {
             for m in moves {
                 push_uint(&mut out, m.x as u64);

@@ -325,3 +325,48 @@ pub fn random_full_board(seed: u64) -> Board {
         }
     }
 }
+
+/// The Mayan puzzle's rules as a [`crate::game::Puzzle`]: positions are
+/// boards, a move drags a block, and its record is every stage of what
+/// followed (for animation). The game is over when the board is empty or no
+/// move is left; a level's move count n is the level's, not the rules'.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mayan;
+
+/// Why a Mayan move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAMove(pub Move);
+
+impl std::fmt::Display for NotAMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "dragging ({}, {}) {} is not a move here (no block there, off the board, or onto its own colour)",
+            self.0.x,
+            self.0.y,
+            if self.0.dir == 1 { "right" } else { "left" }
+        )
+    }
+}
+
+impl crate::game::Puzzle for Mayan {
+    type Position = Board;
+    type Move = Move;
+    type Record = Vec<Step>;
+    type Error = NotAMove;
+
+    /// [`Board::moves`]: by x, then y, then right before left.
+    fn moves(&self, pos: &Board) -> Vec<Move> {
+        pos.moves()
+    }
+
+    fn play(&self, pos: &Board, m: Move) -> Result<(Board, Vec<Step>), NotAMove> {
+        let steps = pos.play_steps(m).ok_or(NotAMove(m))?;
+        let next = pos.play(m).ok_or(NotAMove(m))?;
+        Ok((next, steps))
+    }
+
+    fn is_over(&self, pos: &Board) -> bool {
+        pos.is_empty() || pos.moves().is_empty()
+    }
+}

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Board, Move, HEIGHT, MAX_COLOR, WIDTH};
+use crate::budget::{Budget, Meter};
 
 /// What counts as solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,23 +38,29 @@ pub enum Outcome {
 pub struct Settings {
     /// What counts as solved.
     pub goal: Goal,
-    /// Stop after this many positions (None: no limit).
-    pub max_nodes: Option<u64>,
-    /// Stop after this much time (None: no limit). Not available in wasm
-    /// (no clock there); use `max_nodes`.
-    pub max_time: Option<std::time::Duration>,
+    /// Positions and time the search may spend (a time limit is not
+    /// available in wasm: no clock there).
+    pub budget: Budget,
     /// Remember failed positions (on by default; off gives the plain pruned
     /// search, kept as the benchmark's baseline).
     pub memo: bool,
+    /// The most failed positions remembered ([`MEMO_CAP`] by default):
+    /// beyond it the search goes on without remembering more, so memory
+    /// stays bounded whatever n is.
+    pub memo_cap: usize,
 }
+
+/// The default bound of the memo: 2,097,152 failed positions (about 100 MB
+/// at most).
+pub const MEMO_CAP: usize = 1 << 21;
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
             goal: Goal::Exactly,
-            max_nodes: None,
-            max_time: None,
+            budget: Budget::UNLIMITED,
             memo: true,
+            memo_cap: MEMO_CAP,
         }
     }
 }
@@ -99,7 +106,7 @@ type Memo = HashSet<([u32; WIDTH], u8), BuildHasherDefault<KeyHasher>>;
 
 struct Search {
     settings: Settings,
-    deadline: Option<std::time::Instant>,
+    meter: Meter,
     failed: Memo,
     nodes: u64,
     out_of_budget: bool,
@@ -125,11 +132,7 @@ impl Search {
         if self.settings.memo && self.failed.contains(&key) {
             return false;
         }
-        let late = self.nodes.is_multiple_of(256)
-            && self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d);
-        if late || self.settings.max_nodes.is_some_and(|max| self.nodes >= max) {
+        if self.meter.spent(self.nodes, 256) {
             self.out_of_budget = true;
             return false;
         }
@@ -162,7 +165,7 @@ impl Search {
                 }
             }
         }
-        if self.settings.memo {
+        if self.settings.memo && self.failed.len() < self.settings.memo_cap {
             self.failed.insert(key);
         }
         false
@@ -174,7 +177,7 @@ impl Search {
 pub fn solve(b: &Board, n: u32, settings: Settings) -> Report {
     let mut s = Search {
         settings,
-        deadline: settings.max_time.map(|t| std::time::Instant::now() + t),
+        meter: settings.budget.start(),
         failed: Memo::default(),
         nodes: 0,
         out_of_budget: false,
@@ -196,12 +199,12 @@ pub fn solve(b: &Board, n: u32, settings: Settings) -> Report {
 
 /// For a level of `n` moves: the exact answer, and when there is none, a
 /// shorter clearing if one exists (the level "can be cleared early").
-pub fn solve_level(b: &Board, n: u32, max_nodes: Option<u64>) -> (Outcome, Option<Vec<Move>>) {
+pub fn solve_level(b: &Board, n: u32, budget: Budget) -> (Outcome, Option<Vec<Move>>) {
     let exact = solve(
         b,
         n,
         Settings {
-            max_nodes,
+            budget,
             ..Settings::default()
         },
     )
@@ -214,7 +217,7 @@ pub fn solve_level(b: &Board, n: u32, max_nodes: Option<u64>) -> (Outcome, Optio
         n,
         Settings {
             goal: Goal::AtMost,
-            max_nodes,
+            budget,
             ..Settings::default()
         },
     )

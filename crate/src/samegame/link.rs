@@ -53,6 +53,13 @@ pub struct Link {
 impl Link {
     /// Parses a link (with or without the leading `#`).
     pub fn parse(text: &str) -> Result<Link, String> {
+        Link::parse_with_seed(text, None)
+    }
+
+    /// Parses a link; a link that names neither a board nor a seed deals a
+    /// board from `fresh_seed` when one is given (a size alone is a valid
+    /// link then).
+    pub fn parse_with_seed(text: &str, fresh_seed: Option<u64>) -> Result<Link, String> {
         let text = text.strip_prefix('#').unwrap_or(text);
         let mut game = None;
         let mut board = None;
@@ -62,10 +69,15 @@ impl Link {
         for part in text.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("'{}' is not key=value", part))?;
+                .ok_or_else(|| format!("'{}' is not key=value", crate::link::shorten(part)))?;
             let number = |v: &str| -> Result<u64, String> {
-                v.parse::<u64>()
-                    .map_err(|_| format!("{}: '{}' is not a number", key, v))
+                v.parse::<u64>().map_err(|_| {
+                    format!(
+                        "{}: '{}' is not a whole number from 0 to 18446744073709551615",
+                        key,
+                        crate::link::shorten(v)
+                    )
+                })
             };
             match key {
                 "game" => game = Some(value.to_string()),
@@ -77,27 +89,37 @@ impl Link {
                     board = Some(b);
                 }
                 "seed" => seed = Some(number(value)?),
-                "w" => w = Some(number(value)? as usize),
-                "h" => h = Some(number(value)? as usize),
+                "w" => w = Some(number(value)?.min(1 << 20) as usize),
+                "h" => h = Some(number(value)?.min(1 << 20) as usize),
                 "colors" => colors = Some(number(value)?.min(255) as u8),
                 "moves" => {
                     for m in value.split(',').filter(|m| !m.is_empty()) {
                         let (r, c) = m
                             .split_once('.')
-                            .ok_or_else(|| format!("moves: '{}' is not row.column", m))?;
+                            .ok_or_else(|| {
+                                format!("moves: '{}' is not row.column", crate::link::shorten(m))
+                            })?;
                         let (r, c) = (number(r)?, number(c)?);
                         if r == 0 || c == 0 || r > 64 || c > 64 {
                             return Err(format!("moves: '{}' is outside the board", m));
                         }
+                        if moves.len() == 64 * 64 / 2 {
+                            return Err("moves: more moves than a 64×64 board can hold".into());
+                        }
                         moves.push(Cell::new(c as usize - 1, r as usize - 1));
                     }
                 }
-                other => return Err(format!("unknown key '{}'", other)),
+                other => {
+                    return Err(format!(
+                        "unknown key '{}' (a Same Game link has game, board or seed, w, h, colors, moves)",
+                        crate::link::shorten(other)
+                    ))
+                }
             }
         }
         match game.as_deref() {
             Some("samegame") => {}
-            Some(other) => return Err(format!("unknown game '{}'", other)),
+            Some(other) => return Err(format!("unknown game '{}'", crate::link::shorten(other))),
             None => return Err("the link names no game (game=samegame)".into()),
         }
         let start = match (board, seed) {
@@ -113,7 +135,19 @@ impl Link {
                 start.board()?;
                 start
             }
-            (None, None) => return Err("the link has neither a board nor a seed".into()),
+            (None, None) => match fresh_seed {
+                Some(seed) => {
+                    let start = Start::Seed {
+                        seed,
+                        width: w.unwrap_or(15),
+                        height: h.unwrap_or(10),
+                        colors: colors.unwrap_or(3),
+                    };
+                    start.board()?;
+                    start
+                }
+                None => return Err("the link has neither a board nor a seed".into()),
+            },
         };
         Ok(Link { start, moves })
     }
@@ -205,7 +239,10 @@ mod tests {
             ("", "names no game"),
             ("game=chess&seed=1", "unknown game 'chess'"),
             ("game=samegame", "neither a board nor a seed"),
-            ("game=samegame&seed=x", "seed: 'x' is not a number"),
+            ("game=samegame&seed=x", "seed: 'x' is not a whole number"),
+            ("game=samegame&seed=-1", "seed: '-1' is not a whole number"),
+            ("game=samegame&seed=1&w=99999999999", "1 to 64"),
+            ("game=samegame&seed=1&w=4294967297", "1 to 64"),
             ("game=samegame&seed=1&w=0", "1 to 64"),
             ("game=samegame&seed=1&colors=12", "2 to 9"),
             ("game=samegame&board=RG/R", "row 2"),

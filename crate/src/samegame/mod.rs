@@ -15,7 +15,7 @@ pub mod solver;
 
 pub use bits::{BitBoard, BitCluster, Flood};
 pub use board::{Board, Cell, Cluster, MoveError, Removal, COLOR_LETTERS, MAX_COLORS, MAX_SIDE};
-pub use game::{Game, Played};
+pub use game::{Game, Played, SameGame};
 pub use greedy::{greedy_choice, GreedyChoice, Labeller, TieBreak};
 pub use packed::{PackedBoard, PackedScan};
 pub use rules::{Leftover, Points, Rules};

@@ -372,13 +372,15 @@ unsafe fn judge_part_x86_64_v3(
     judge_part_with::<true>(games, first, write)
 }
 
+/// Output is written in pieces of about this many bytes.
+const PIECE: usize = 1 << 16;
+
 #[inline(always)]
 fn judge_part_with<const PEXT: bool>(
     games: &[Rows],
     first: u64,
     mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    const PIECE: usize = 1 << 16;
     let mut out = Vec::with_capacity(PIECE + 4096);
     let mut scan = PackedScan::default();
     let text = MoveText::new();
@@ -404,18 +406,34 @@ fn judge_part_with<const PEXT: bool>(
 /// A POJ 1027 input of `games` random boards (each ball uniformly R, G or
 /// B), the same for the same `seed` everywhere.
 pub fn random_input(games: u64, seed: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_random_input(games, seed, &mut out).expect("writing to memory does not fail");
+    out
+}
+
+/// [`random_input`] streamed to `out` in pieces of about 64 KiB, so any
+/// number of games takes the same memory.
+pub fn write_random_input(
+    games: u64,
+    seed: u64,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
     let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(games as usize * (HEIGHT * (WIDTH + 1) + 1) + 24);
-    push_uint(&mut out, games);
+    let mut buf = Vec::with_capacity(PIECE + 256);
+    push_uint(&mut buf, games);
     for _ in 0..games {
-        out.extend_from_slice(b"\n\n");
+        buf.extend_from_slice(b"\n\n");
         for r in 0..HEIGHT {
             if r > 0 {
-                out.push(b'\n');
+                buf.push(b'\n');
             }
-            out.extend((0..WIDTH).map(|_| b"RGB"[rng.below(3) as usize]));
+            buf.extend((0..WIDTH).map(|_| b"RGB"[rng.below(3) as usize]));
+        }
+        if buf.len() >= PIECE {
+            out.write_all(&buf)?;
+            buf.clear();
         }
     }
-    out.push(b'\n');
-    out
+    buf.push(b'\n');
+    out.write_all(&buf)
 }

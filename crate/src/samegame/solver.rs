@@ -34,7 +34,9 @@
 //! the board, the seed, the threads and the budget.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::{Budget, Meter};
 
 use super::bits::{BitBoard, BitCluster, Flood};
 use super::board::{Board, Cell};
@@ -74,8 +76,9 @@ trait SearchBoard: Clone {
 
 #[inline(always)]
 fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
+    let max_width = max_width.clamp(1, max_width_for(start.balls()));
     let mut width = 1usize;
-    while width <= max_width {
+    loop {
         beam.arena.clear();
         beam.truncated = false;
         let done = beam.run(start, width);
@@ -83,11 +86,36 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
             break;
         }
         beam.best.width = width;
-        if !beam.truncated || width >= 1 << 24 {
+        if !beam.truncated {
             break; // every position was kept: wider finds nothing more
         }
-        width *= 2;
+        if width < max_width {
+            width = (width * 2).min(max_width);
+        } else if !beam.meter.is_limited() {
+            break; // at the widest beam with no budget to spend
+        }
+        // At the widest beam the search runs it again (the play-outs'
+        // random stream has moved on) until the budget is spent: memory
+        // stays that of one beam of `max_width`.
     }
+}
+
+/// The widest beam any search runs (per thread). Beams are also kept to
+/// [`BEAM_MEMORY`] by [`max_width_for`]; a larger budget runs beams of the
+/// widest width again instead of wider ones.
+pub const MAX_BEAM_WIDTH: usize = 1 << 14;
+
+/// The memory one thread's beam may take, about: 256 MiB.
+pub const BEAM_MEMORY: usize = 256 << 20;
+
+/// The widest beam (a power of two) for a start position of `balls` balls
+/// that keeps one thread within [`BEAM_MEMORY`]. A beam node with its
+/// children's continuations takes about balls² / 2 bytes (measured: 23 KiB
+/// a node on the 225-ball standard positions at width 2,048).
+pub fn max_width_for(balls: usize) -> usize {
+    let per_node = (balls * balls / 2).max(64);
+    let fit = (BEAM_MEMORY / per_node).clamp(1, MAX_BEAM_WIDTH);
+    1 << fit.ilog2()
 }
 
 impl SearchBoard for BitBoard {
@@ -211,26 +239,23 @@ impl<const V3: bool> SearchBoard for Small<V3> {
 /// Budget and shape of a search.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveSettings {
-    /// Wall-clock budget (None: none).
-    pub time: Option<Duration>,
-    /// Budget of positions evaluated per thread (None: none).
-    pub max_nodes: Option<u64>,
+    /// Time for the whole search and positions evaluated per thread.
+    pub budget: Budget,
     /// Threads (each runs its own beam; at least 1).
     pub threads: usize,
     /// Breaks ties between equally evaluated positions.
     pub seed: u64,
-    /// Largest beam width tried.
+    /// Largest beam width tried (at most [`MAX_BEAM_WIDTH`]).
     pub max_width: usize,
 }
 
 impl Default for SolveSettings {
     fn default() -> SolveSettings {
         SolveSettings {
-            time: Some(Duration::from_secs(10)),
-            max_nodes: None,
+            budget: Budget::time(Duration::from_secs(10)),
             threads: 1,
             seed: 1,
-            max_width: 1 << 20,
+            max_width: MAX_BEAM_WIDTH,
         }
     }
 }
@@ -290,8 +315,7 @@ struct Beam<'a, B: SearchBoard> {
     rules: Rules,
     /// The colours tried as the tabu colour (one start node each).
     tabus: Vec<usize>,
-    deadline: Option<Instant>,
-    max_nodes: Option<u64>,
+    meter: Meter,
     seed: u64,
     rng: u64,
     nodes: u64,
@@ -344,8 +368,7 @@ type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Prehashed>>;
 
 impl<B: SearchBoard> Beam<'_, B> {
     fn out_of_budget(&self) -> bool {
-        self.max_nodes.is_some_and(|m| self.nodes >= m)
-            || (self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
+        self.meter.spent(self.nodes, 64)
     }
 
     /// Plays to the end and returns the final score and whether the board
@@ -610,8 +633,7 @@ fn new_beam<'a, B: SearchBoard>(
     Beam {
         rules: Rules::default(),
         tabus: tabu_colors(start, seed.wrapping_add(thread as u64)),
-        deadline: None,
-        max_nodes: None,
+        meter: Meter::UNLIMITED,
         seed: seed.wrapping_add(thread as u64 * 0x1234_5678_9ABC),
         rng: (seed ^ 0x5DEE_CE66_D1CE_4E5B).wrapping_add(thread as u64),
         nodes: 0,
@@ -689,15 +711,19 @@ impl Session {
         }
     }
 
-    /// Runs one beam (widths 1, 2, 4, … from call to call). Returns false
-    /// once a beam kept every position: the search was exhaustive and a wider
-    /// one cannot find more.
+    /// Runs one beam (widths 1, 2, 4, … from call to call, then
+    /// the widest of [`max_width_for`] again and again). Returns false once a beam kept
+    /// every position: the search was exhaustive and a wider one cannot
+    /// find more.
     pub fn step(&mut self) -> bool {
         let truncated = match &mut self.search {
             Stepper::Small(start, beam) => beam.step(start, self.width),
             Stepper::Big(start, beam) => beam.step(start, self.width),
         };
-        self.width = self.width.saturating_mul(2).min(1 << 24);
+        self.width = self
+            .width
+            .saturating_mul(2)
+            .min(max_width_for(self.board.balls()));
         truncated
     }
 
@@ -764,12 +790,11 @@ fn solve_from<B: SearchBoard + Sync>(
             progress(score);
         }
     };
-    let deadline = settings.time.map(|t| Instant::now() + t);
+    let meter = settings.budget.start();
     let threads = settings.threads.max(1);
     let run = |thread: usize| -> Solution {
         let mut beam = new_beam(start, settings.seed, thread, &report);
-        beam.deadline = deadline;
-        beam.max_nodes = settings.max_nodes;
+        beam.meter = meter;
         B::widen(&mut beam, start, settings.max_width);
         beam.best.nodes = beam.nodes;
         beam.best

@@ -1,34 +1,15 @@
-//! The JavaScript-facing layer: one small object per game with the same
-//! shape — new game, input at a cell, step, undo, redo, state for drawing,
-//! text for the log — over the engine. It converts and forwards; every rule,
-//! score and strategy is the engine's. Bad input from JavaScript (a
-//! malformed link, a pasted input, a cell outside the board) is an `Error`
-//! with a message, never a panic.
+//! Same Game for the page: `SameGameApp` (a game with its link, undo and
+//! redo, the greedy strategy's explanation, the judge's log) and
+//! `SolverSession` (the solver, one beam per step, for a Web Worker).
 
 use wasm_bindgen::prelude::*;
 
+use super::{on_board, plural};
 use crate::samegame::link::{Link, Start};
 use crate::samegame::{greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS};
 
-/// Installs the panic hook (a panic would be a bug: it then reaches the
-/// console with its message).
-#[wasm_bindgen(start)]
-pub fn start() {
-    console_error_panic_hook::set_once();
-}
-
 fn cell(width: usize, height: usize, col: u32, row: u32) -> Result<Cell, JsError> {
-    if (col as usize) < width && (row as usize) < height {
-        Ok(Cell::new(col as usize, row as usize))
-    } else {
-        Err(JsError::new(&format!(
-            "cell (column {}, row {}) is outside the {}×{} board",
-            col + 1,
-            row + 1,
-            width,
-            height
-        )))
-    }
+    on_board(width, height, col, row).map(|(c, r)| Cell::new(c, r))
 }
 
 /// A Same Game for the page: the game, where it started (for links), and
@@ -83,11 +64,8 @@ impl SameGameApp {
         colors: u32,
         seed: f64,
     ) -> Result<(), JsError> {
-        if !(seed >= 0.0 && seed.fract() == 0.0 && seed < 9.0e15) {
-            return Err(JsError::new("the seed is a whole number from 0"));
-        }
         let start = Start::Seed {
-            seed: seed as u64,
+            seed: seed_of(seed)?,
             width: width as usize,
             height: height as usize,
             colors: colors.min(255) as u8,
@@ -98,10 +76,17 @@ impl SameGameApp {
     }
 
     /// Opens the game of a link (`#game=samegame&…`); on error the current
-    /// game stays and the error says what is wrong.
+    /// game stays and the error says what is wrong. A link with a size but
+    /// no seed and no board (`game=samegame&w=20&h=20&colors=5`) deals a
+    /// board from `fresh_seed` (it is an error when that is not given).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: &str) -> Result<(), JsError> {
-        let parsed = Link::parse(link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+        let fresh = match fresh_seed {
+            None => None,
+            Some(s) => Some(seed_of(s)?),
+        };
+        let parsed = Link::parse_with_seed(link, fresh)
+            .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let game = parsed
             .game(Rules::default())
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
@@ -204,9 +189,9 @@ impl SameGameApp {
             None => String::new(),
             Some(cl) if cl.size() < 2 => "1 ball: a single ball cannot be removed".into(),
             Some(cl) => format!(
-                "{} balls, {} points",
-                cl.size(),
-                self.game.rules().move_points(cl.size())
+                "{}, {}",
+                plural(cl.size() as i64, "ball"),
+                plural(self.game.rules().move_points(cl.size()), "point")
             ),
         })
     }
@@ -358,9 +343,9 @@ impl SameGameApp {
             )
         } else {
             format!(
-                "Game over: {} points, {} balls left (no bonus: the board was not cleared).",
-                self.game.score(),
-                left
+                "Game over: {}, {} left (no bonus: the board was not cleared).",
+                plural(self.game.score(), "point"),
+                plural(left as i64, "ball")
             )
         }
     }
@@ -387,6 +372,15 @@ impl SameGameApp {
 impl Default for SameGameApp {
     fn default() -> SameGameApp {
         SameGameApp::new()
+    }
+}
+
+/// A seed from JavaScript: a whole number from 0 to 2⁵³.
+fn seed_of(seed: f64) -> Result<u64, JsError> {
+    if seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_992e15 {
+        Ok(seed as u64)
+    } else {
+        Err(JsError::new("the seed is a whole number from 0 to 2^53"))
     }
 }
 

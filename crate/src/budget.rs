@@ -1,0 +1,132 @@
+//! The budget of a search, shared by every solver: a time limit, a limit on
+//! the positions examined, both (whichever runs out first) or neither.
+//!
+//! A time limit needs a clock: on `wasm32-unknown-unknown` there is none
+//! (`std::time::Instant` panics there), so the page's searches use node
+//! limits or run step by step in a worker.
+
+use std::time::{Duration, Instant};
+
+/// How much a search may spend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Wall-clock time (None: no limit).
+    pub time: Option<Duration>,
+    /// Positions examined (None: no limit).
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub const UNLIMITED: Budget = Budget {
+        time: None,
+        nodes: None,
+    };
+
+    /// At most `time`.
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            nodes: None,
+        }
+    }
+
+    /// At most `nodes` positions.
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget {
+            time: None,
+            nodes: Some(nodes),
+        }
+    }
+
+    /// Whether it limits anything.
+    pub fn is_limited(&self) -> bool {
+        self.time.is_some() || self.nodes.is_some()
+    }
+
+    /// Starts the clock: a meter that says when the budget is spent.
+    pub fn start(&self) -> Meter {
+        Meter {
+            deadline: self
+                .time
+                .map(|t| Instant::now().checked_add(t).unwrap_or_else(far_future)),
+            nodes: self.nodes,
+        }
+    }
+}
+
+/// A moment so far ahead that no search reaches it.
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600)
+}
+
+/// A running budget: its deadline and node limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Meter {
+    deadline: Option<Instant>,
+    nodes: Option<u64>,
+}
+
+impl Meter {
+    /// A meter that never runs out.
+    pub const UNLIMITED: Meter = Meter {
+        deadline: None,
+        nodes: None,
+    };
+
+    /// Whether a search that has examined `nodes` positions must stop. The
+    /// clock is read only when `nodes` is a multiple of `every` (reading it
+    /// costs more than a position of a fast search); `every` is rounded up
+    /// to a power of two.
+    #[inline]
+    pub fn spent(&self, nodes: u64, every: u64) -> bool {
+        if self.nodes.is_some_and(|max| nodes >= max) {
+            return true;
+        }
+        let mask = every.max(1).next_power_of_two() - 1;
+        nodes & mask == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether it limits anything.
+    pub fn is_limited(&self) -> bool {
+        self.deadline.is_some() || self.nodes.is_some()
+    }
+
+    /// Whether the time is up (reads the clock).
+    pub fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_budget_stops_at_its_count() {
+        let m = Budget::nodes(10).start();
+        assert!(!m.spent(9, 1));
+        assert!(m.spent(10, 1));
+        assert!(m.spent(11, 64));
+    }
+
+    #[test]
+    fn a_time_budget_stops_after_its_time_and_reads_the_clock_sparingly() {
+        let m = Budget::time(Duration::from_millis(20)).start();
+        assert!(!m.spent(0, 1));
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(m.spent(0, 1));
+        assert!(m.spent(64, 64));
+        assert!(!m.spent(63, 64), "the clock is read every 64 nodes only");
+        assert!(m.late());
+    }
+
+    #[test]
+    fn no_budget_never_stops_and_a_huge_time_does_not_overflow() {
+        assert!(!Budget::UNLIMITED.start().spent(u64::MAX, 1));
+        assert!(!Budget::UNLIMITED.is_limited());
+        let m = Budget::time(Duration::MAX).start();
+        assert!(!m.spent(0, 1));
+        assert!(Budget::time(Duration::MAX).is_limited());
+    }
+}

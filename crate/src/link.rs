@@ -1,0 +1,103 @@
+//! Links to a game: the text after `#` in the page's address. Every link
+//! starts by naming its game (`game=samegame&…`); [`Link::parse`] reads that
+//! name and hands the rest to the game's own parser, so each game keeps its
+//! link format beside its rules.
+
+use crate::samegame;
+
+/// The games that have links (and a page), by their `game=` name.
+pub const GAMES: &[&str] = &["samegame"];
+
+/// A parsed link of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// `game=samegame&…` ([`samegame::link::Link`]).
+    SameGame(samegame::link::Link),
+}
+
+/// The `game=` name of a link, checked against [`GAMES`]; the rest of the
+/// link is not looked at beyond its `key=value` shape.
+pub fn game_of(text: &str) -> Result<&'static str, String> {
+    let text = text.strip_prefix('#').unwrap_or(text);
+    let mut game = None;
+    for part in text.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("'{}' is not key=value", shorten(part)))?;
+        if key == "game" {
+            if game.is_some() {
+                return Err("the link names its game twice".into());
+            }
+            game = Some(value);
+        }
+    }
+    let Some(name) = game else {
+        return Err(format!(
+            "the link names no game (game={})",
+            GAMES.join(" or game=")
+        ));
+    };
+    GAMES.iter().find(|&&g| g == name).copied().ok_or_else(|| {
+        format!(
+            "unknown game '{}' (the games are {})",
+            shorten(name),
+            GAMES.join(", ")
+        )
+    })
+}
+
+impl Link {
+    /// Parses a link of any game; `fresh_seed` is used where the link asks
+    /// for a generated game without naming a seed.
+    pub fn parse(text: &str, fresh_seed: Option<u64>) -> Result<Link, String> {
+        match game_of(text)? {
+            "samegame" => {
+                samegame::link::Link::parse_with_seed(text, fresh_seed).map(Link::SameGame)
+            }
+            other => unreachable!("game '{}' is listed but has no parser", other),
+        }
+    }
+}
+
+/// A piece of a link for an error message: at most 40 characters.
+pub fn shorten(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_name_is_found_wherever_it_stands() {
+        assert_eq!(game_of("#game=samegame&seed=1"), Ok("samegame"));
+        assert_eq!(game_of("seed=1&game=samegame"), Ok("samegame"));
+        assert!(matches!(
+            Link::parse("seed=2&game=samegame", None),
+            Ok(Link::SameGame(_))
+        ));
+    }
+
+    #[test]
+    fn a_link_without_a_known_game_says_so() {
+        for (text, what) in [
+            ("", "names no game"),
+            ("seed=1", "names no game"),
+            ("game=chess", "unknown game 'chess'"),
+            ("garbage", "'garbage' is not key=value"),
+            ("game=samegame&game=samegame", "twice"),
+        ] {
+            let err = game_of(text).unwrap_err();
+            assert!(err.contains(what), "{:?} → {:?}", text, err);
+        }
+        let long = format!("game={}", "x".repeat(5000));
+        assert!(
+            game_of(&long).unwrap_err().len() < 120,
+            "long names are shortened"
+        );
+    }
+}

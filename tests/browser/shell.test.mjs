@@ -1,0 +1,376 @@
+// The page shell in a real browser: the switcher and the address, links of
+// every malformed kind, no press dropped during animations, autoplay and
+// searches stopped when they should be, and the layout at laptop, phone and
+// projector sizes (screenshots go to target/screenshots/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, open, root } from './harness.mjs';
+
+let server;
+let browser;
+const metrics = {};
+const calm = { reducedMotion: 'reduce' };
+const ref = (page, name) => page.locator(`main [data-ref="${name}"]`);
+const moves = (page) => page.evaluate(() => window.clearboardPage.app.moves());
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  mkdirSync(join(root, 'target/screenshots'), { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  const file = join(root, 'target/browser-metrics.json');
+  let all = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    /* first writer */
+  }
+  writeFileSync(file, `${JSON.stringify({ ...all, ...metrics }, null, 2)}\n`);
+  console.log('shell metrics:', JSON.stringify(metrics));
+});
+
+async function setSpeed(page, value) {
+  await page.getByLabel('Autoplay speed, moves per second').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** A small random generator, so the generated links are the same every run. */
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % n;
+  };
+}
+
+/** Malformed links of many kinds, hand-made and generated. */
+function badLinks() {
+  const links = [
+    '#%', '#%G1', '#game=samegame&board=%FF%FE', '#game=%E0%A4%A', '#game=samegame&seed=1%',
+    '#game=chess', '#game=', '#=samegame', '#garbage', '#&&&', '#game=samegame&game=samegame&seed=1',
+    '#game=samegame&frobnicate=1&seed=1', '#game=samegame&seed=-1', '#game=samegame&seed=1&w=-5',
+    '#game=samegame&seed=99999999999999999999999', '#game=samegame&seed=1&w=4294967297',
+    '#game=samegame&seed=1&h=0', '#game=samegame&seed=1&colors=1', '#game=samegame&seed=1&colors=300',
+    '#game=samegame&board=RG/R', '#game=samegame&board=RRG/GB/GBRR', '#game=samegame&board=RZ',
+    '#game=samegame&board=', '#game=samegame&board=RG&seed=1', '#game=samegame&board=RG/GR&moves=1.1',
+    '#game=samegame&board=RR&moves=9.9', '#game=samegame&board=RR&moves=1.1,1.1', '#game=samegame&board=RR&moves=a.b',
+    `#game=samegame&board=${'R'.repeat(65)}`, `#game=${'x'.repeat(3000)}`,
+    '#game=samegame&board=<img src=x onerror="window.__pwned=1">',
+    '#game=samegame&seed=<b>1</b>', '#game=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
+  ];
+  const r = rng(2024);
+  const alphabet = 'RGBYVOCPW.=&/%,#x09-<>"\' game=samegameseedwhcolorsboardmoves';
+  for (let i = 0; i < 30; i++) {
+    let text = '#';
+    const n = 1 + r(40);
+    if (r(2)) text += 'game=samegame&';
+    for (let j = 0; j < n; j++) text += alphabet[r(alphabet.length)];
+    // Skip the rare generated link that happens to be valid.
+    if (/^#game=samegame&(seed=\d+)?$/.test(text)) continue;
+    links.push(text);
+  }
+  return links;
+}
+
+test('the switcher lists the games that have a page, and the address selects the game', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
+  const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
+  assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game']);
+  assert.equal(await switcher.inputValue(), 'samegame');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 7);
+  // Choosing a game in the switcher shows it with a new position and puts it in the address.
+  await switcher.selectOption('samegame');
+  await switcher.dispatchEvent('change');
+  assert.match(new URL(page.url()).hash, /^#game=samegame&seed=\d+&w=15&h=10&colors=3$/);
+  // Editing the address opens what it names.
+  await page.evaluate(() => { location.hash = '#game=samegame&board=RRG/GBB/GBR'; });
+  await page.waitForFunction(() => window.clearboardPage.app.text() === 'RRG\nGBB\nGBR\n');
+  assert.equal(await page.getByRole('status').textContent(), '');
+  // One root per game: its controls are inside it and have no page-wide ids.
+  const ids = await page.evaluate(() => Array.from(document.querySelectorAll('main [id]')).map((e) => e.id));
+  assert.deepEqual(ids, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('every malformed link leaves a working default game with a message, never markup', async () => {
+  const links = badLinks();
+  assert.ok(links.length >= 50);
+  // A few on a fresh load …
+  for (const hash of links.slice(0, 6)) {
+    const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
+    assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.balls()), 150, hash);
+    assert.deepEqual(problems, [], hash);
+    await context.close();
+  }
+  // … and all of them typed into the address of a running page.
+  const { page, problems, context } = await open(browser, server.url, calm);
+  for (const hash of links) {
+    await page.evaluate(() => window.clearboardPage.app.newGame(5, 5, 2, 3));
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
+      .catch(() => assert.fail(`no message for ${hash}`));
+    const message = await page.getByRole('status').textContent();
+    assert.match(message, /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+    assert.ok(message.length < 400, `a short message for ${hash}`);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.balls()), 150, hash);
+    assert.match(new URL(page.url()).hash, /^#game=samegame&seed=1&w=15&h=10&colors=3$/, 'the address shows the default game');
+    // The page still plays.
+    await button(page, 'Step').click();
+    assert.equal(await moves(page), 1, hash);
+    await page.evaluate(() => { document.querySelector('[role="status"]').textContent = ''; });
+  }
+  assert.equal(await page.evaluate(() => document.querySelectorAll('main img, header img, main script, main b').length), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a size alone is a valid link: a new seed, shown in the address', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&w=64&h=64&colors=9`, calm);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 64);
+  assert.equal(await page.getByRole('status').textContent(), '');
+  assert.match(new URL(page.url()).hash, /^#game=samegame&seed=\d+&w=64&h=64&colors=9$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('no press is dropped: Step, Undo and Redo during an animation finish it and act', async () => {
+  const { page, problems, context } = await open(browser, server.url);
+  const step = button(page, 'Step');
+  for (let i = 0; i < 9; i++) await step.click();
+  assert.equal(await moves(page), 9, 'nine presses, nine moves');
+  const animated = await page.evaluate(() => window.__clearboard.animations);
+  assert.ok(animated >= 1, 'the moves were animated');
+  await button(page, 'Undo').click();
+  await button(page, 'Undo').click();
+  assert.equal(await moves(page), 7);
+  await button(page, 'Redo').click();
+  assert.equal(await moves(page), 8);
+  // Keys too, pressed faster than an animation lasts.
+  await page.locator('body').press('s');
+  await page.locator('body').press('s');
+  await page.locator('body').press('u');
+  assert.equal(await moves(page), 9);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Pause stops autoplay in every strategy; Play needs something to play', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=10&h=10&colors=3`, calm);
+  await setSpeed(page, 10);
+  await button(page, 'Play').click();
+  await page.waitForFunction(() => window.clearboardPage.app.moves() >= 2);
+  await button(page, 'Pause').click();
+  let n = await moves(page);
+  await page.waitForTimeout(500);
+  assert.equal(await moves(page), n, 'greedy paused');
+  // The solver strategy without a plan: nothing to play.
+  await page.getByLabel('Strategy').selectOption('solver');
+  assert.ok(await button(page, 'Play').isDisabled());
+  assert.ok(await button(page, 'Step').isDisabled());
+  // With a plan (from this position), Play follows it and Pause stops it.
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => /Best so far/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  await button(page, 'Stop').click().catch(() => {});
+  await setSpeed(page, 4);
+  await button(page, 'Play').click();
+  await page.waitForFunction((m) => window.clearboardPage.app.moves() > m, n);
+  await button(page, 'Pause').click();
+  n = await moves(page);
+  await page.waitForTimeout(700);
+  assert.equal(await moves(page), n, 'solver plan paused');
+  assert.ok(await button(page, 'Pause').isDisabled());
+  // Keyboard: P plays and pauses.
+  await page.locator('body').press('p');
+  await page.waitForFunction((m) => window.clearboardPage.app.moves() > m, n);
+  await page.locator('body').press('p');
+  n = await moves(page);
+  await page.waitForTimeout(700);
+  assert.equal(await moves(page), n, 'paused by key');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('New game stops a running search, Compare and autoplay, and deals a new board', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`, calm);
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => /Best so far/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  assert.ok(await button(page, 'Stop').isEnabled(), 'the search runs');
+  const before = new URL(page.url()).hash;
+  const text = await page.evaluate(() => window.clearboardPage.app.text());
+  await button(page, 'New game').click();
+  assert.ok(await button(page, 'Stop').isDisabled(), 'the search was stopped');
+  assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
+  const after = new URL(page.url()).hash;
+  assert.notEqual(after, before, 'a new seed in the link');
+  assert.match(after, /^#game=samegame&seed=\d+&w=15&h=15&colors=5$/);
+  assert.notEqual(await page.evaluate(() => window.clearboardPage.app.text()), text, 'a new board');
+  assert.equal(await page.getByLabel('Seed').inputValue(), after.match(/seed=(\d+)/)[1], 'the seed is shown');
+  // Restart replays the same board.
+  const dealt = await page.evaluate(() => window.clearboardPage.app.text());
+  await button(page, 'Step').click();
+  await button(page, 'Restart').click();
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.text()), dealt);
+  // Compare, then New game (by key) stops it and frees its games.
+  assert.ok(await ref(page, 'compare-view').isHidden(), 'the comparison is hidden until asked for');
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => /Best so far/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  await setSpeed(page, 1);
+  await button(page, 'Compare').click();
+  assert.ok(await ref(page, 'compare-view').isVisible());
+  assert.ok(await page.evaluate(() => window.clearboardPage.compareRun !== null));
+  await button(page, 'Play').click();
+  await page.locator('body').press('n');
+  assert.equal(await page.evaluate(() => window.clearboardPage.compareRun), null, 'Compare stopped');
+  assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false, 'search stopped');
+  assert.equal(await page.evaluate(() => window.clearboardPage.autoplay.running), false, 'autoplay stopped');
+  assert.equal(await moves(page), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('greedy\'s next move is outlined only when asked, unlike the hover ring', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`, calm);
+  // Counts hint-yellow pixels in the cell of the greedy cluster's first ball.
+  const yellow = () => page.evaluate(() => {
+    const g = window.clearboardPage;
+    const [col, row] = Array.from(g.app.greedyCluster());
+    const c = g.canvas;
+    const r = c.getBoundingClientRect();
+    const p = g.cellCenter(col, row);
+    const dpr = c.width / r.width;
+    const s = g.geom.s * dpr;
+    const x = Math.round((p.x - r.left) * dpr - s / 2);
+    const y = Math.round((p.y - r.top) * dpr - s / 2);
+    const d = c.getContext('2d').getImageData(x, y, Math.round(s), Math.round(s)).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 220 && d[i + 1] > 190 && d[i + 1] < 225 && d[i + 2] < 40) n++;
+    return n;
+  });
+  assert.equal(await yellow(), 0, 'no hint by default');
+  await page.getByLabel("Show greedy's next move").check();
+  assert.ok((await yellow()) > 10, 'the hint outline is drawn');
+  assert.match(await ref(page, 'why').textContent(), /^Greedy takes \d+ balls/);
+  // The setting is kept.
+  const again = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`, { ...calm, storageState: await context.storageState() });
+  assert.ok(await again.page.getByLabel("Show greedy's next move").isChecked());
+  await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at speed 20 autoplay makes about 20 moves a second, animations included', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=7&w=15&h=10&colors=3`);
+  await setSpeed(page, 20);
+  assert.equal(await ref(page, 'speed-value').textContent(), '20 moves/s');
+  await button(page, 'Play').click();
+  await page.waitForTimeout(1500);
+  const n = await moves(page);
+  await button(page, 'Pause').click().catch(() => {});
+  metrics.movesIn1500msAtSpeed20 = n;
+  const over = await page.evaluate(() => window.clearboardPage.app.isOver());
+  assert.ok(n >= 15 || over, `${n} moves in 1.5 s`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('touch: the first tap selects a cluster and tells its worth, a second tap removes it', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RRR/RGB/GGB`, { ...calm, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const at = (col, row) => page.evaluate(([c, r]) => window.clearboardPage.cellCenter(c, r), [col, row]);
+  let p = await at(0, 2);
+  await page.touchscreen.tap(p.x, p.y);
+  assert.equal(await moves(page), 0, 'a first tap does not remove');
+  assert.equal(await ref(page, 'readout').textContent(), '4 balls, 4 points — tap it again to remove it');
+  // A tap elsewhere moves the selection.
+  p = await at(2, 0);
+  await page.touchscreen.tap(p.x, p.y);
+  assert.equal(await moves(page), 0);
+  assert.match(await ref(page, 'readout').textContent(), /^2 balls, 0 points/);
+  p = await at(2, 1);
+  await page.touchscreen.tap(p.x, p.y);
+  assert.equal(await moves(page), 1, 'a second tap on the selected cluster removes it');
+  assert.equal(await page.evaluate(() => window.clearboardPage.showCursor), false, 'no keyboard cursor after a tap');
+  // The POJ board fills the phone's width with cells of about 25 px.
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=1&w=15&h=10&colors=3'; });
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 15);
+  const s = await page.evaluate(() => window.clearboardPage.geom.s);
+  metrics.phonePojCellPx = s;
+  assert.ok(s >= 20, `cells of ${s} px`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+const SIZES = [
+  { name: 'laptop-1280x800', viewport: { width: 1280, height: 800 } },
+  { name: 'laptop-1366x768', viewport: { width: 1366, height: 768 } },
+  { name: 'phone-390x844', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'projector-1920x1080', viewport: { width: 1920, height: 1080 } },
+];
+
+for (const size of SIZES) {
+  test(`everything a player needs is in view at ${size.name}`, async () => {
+    const { name, ...options } = size;
+    const { page, problems, context } = await open(browser, server.url, { ...calm, ...options });
+    const { width, height } = size.viewport;
+    const inView = async (locator, what) => {
+      const b = await locator.boundingBox();
+      assert.ok(b, `${what} is shown`);
+      assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= width + 0.5 && b.y + b.height <= height + 0.5, `${what} at ${JSON.stringify(b)} lies inside ${width}×${height}`);
+    };
+    await page.getByLabel("Show greedy's next move").check();
+    const p = await page.evaluate(() => window.clearboardPage.cellCenter(0, 0));
+    if (options.hasTouch) await page.touchscreen.tap(p.x, p.y);
+    else await page.mouse.move(p.x, p.y);
+    assert.notEqual(await ref(page, 'readout').textContent(), '');
+    await inView(ref(page, 'board'), 'the board');
+    await inView(ref(page, 'score'), 'score, moves and balls left');
+    await inView(ref(page, 'readout'), 'the readout');
+    await inView(ref(page, 'why'), 'the explanation');
+    await inView(page.getByRole('status'), 'the status message');
+    for (const b of ['New game', 'Restart', 'Undo', 'Redo', 'Step', 'Play', 'Pause']) await inView(button(page, b), b);
+    assert.ok(await ref(page, 'compare-view').isHidden(), 'no empty comparison');
+    await page.screenshot({ path: join(root, `target/screenshots/${name}.png`) });
+    if (name.startsWith('projector')) {
+      const px = await ref(page, 'why').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      const log = await page.getByRole('log').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      metrics.projectorExplanationPx = px;
+      assert.ok(px >= 24 && log >= 24, `explanation ${px} px, log ${log} px`);
+    }
+    // A finished Small game: the result on the board, in view.
+    await page.evaluate(() => { location.hash = '#game=samegame&seed=4&w=6&h=5&colors=3'; });
+    await page.waitForFunction(() => window.clearboardPage.app.width() === 6);
+    await setSpeed(page, 20);
+    await button(page, 'Play').click();
+    await page.waitForFunction(() => window.clearboardPage.app.isOver());
+    await inView(ref(page, 'overlay'), 'the game-over overlay');
+    assert.match(await ref(page, 'overlay-text').textContent(), /^(Game over|Board cleared)/);
+    assert.match(await page.locator('#live').textContent(), /(Game over|Board cleared)/);
+    await page.screenshot({ path: join(root, `target/screenshots/${name}-over.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a "Skip to board" link is the first tab stop and focuses the board', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to board');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true);
+  assert.equal(await ref(page, 'readout').textContent(), await page.evaluate(() => window.clearboardPage.app.describeCell(0, 0)), 'the cursor cell is described');
+  assert.equal(await page.evaluate(() => window.clearboardPage.showCursor), true, 'the keyboard cursor is drawn');
+  assert.match(new URL(page.url()).hash, /^#game=samegame&seed=1/, 'the address is untouched');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,24 @@
+// The wasm engine: Trunk's loader sets window.wasmBindings and fires
+// TrunkApplicationStarted; this module may run before or after it.
+
+/** Resolves with the wasm bindings whether Trunk's loader ran before or after us. */
+export function engine() {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (window.wasmBindings) {
+        clearInterval(poll);
+        resolve(window.wasmBindings);
+      }
+    };
+    const poll = setInterval(done, 10);
+    addEventListener('TrunkApplicationStarted', done, { once: true });
+    done();
+  });
+}
+
+/** The URLs of the wasm-bindgen module and of the wasm (Trunk hashes their names). */
+export function engineUrls() {
+  const jsUrl = document.querySelector('link[rel="modulepreload"]')?.href;
+  const wasmUrl = document.querySelector('link[rel="preload"][as="fetch"]')?.href;
+  return { jsUrl, wasmUrl };
+}

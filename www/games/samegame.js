@@ -1,0 +1,898 @@
+// Same Game on the page: its controls, drawing and input. Every rule, score
+// and strategy comes from the engine's SameGameApp; this module turns
+// clicks, taps and keys into engine calls and draws what the engine says.
+// It finds its elements inside its own root and keeps no global state.
+import { Animator } from '../core/animation.js';
+import { Autoplay } from '../core/autoplay.js';
+import { sizeCanvas, boardSpace } from '../core/canvas.js';
+import { SolverWorker } from '../core/solver.js';
+import { stats, record } from '../core/stats.js';
+import { load, save } from '../core/storage.js';
+
+const PRESETS = {
+  poj: { w: 15, h: 10, colors: 3 },
+  standard: { w: 15, h: 15, colors: 5 },
+  small: { w: 6, h: 5, colors: 3 },
+};
+
+// Okabe–Ito colours (distinguishable with the common colour-vision
+// deficiencies), in the order of the engine's letters R G B Y V O C P W.
+const PALETTE = ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#9b59b6', '#e69f00', '#56b4e9', '#cc79a7', '#f2f2f2'];
+const DARK_TEXT = new Set([4, 6, 7, 9]);
+const ANIMATION_MS = 240;
+const MIN_CELL = 8;
+const HOVER = '#ffffff';
+const HINT = '#ffd400';
+
+// Static markup only: nothing from a link or an input ever goes through it.
+const MARKUP = `
+<div class="game-main">
+  <div class="toolbar primary" role="group" aria-label="Play">
+    <button type="button" data-ref="new-game" title="A new board with a new seed (N)">New game</button>
+    <button type="button" data-ref="restart" title="The same board from the start">Restart</button>
+    <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
+    <button type="button" data-ref="redo" title="Redo (Ctrl+Y or R)">Redo</button>
+    <button type="button" data-ref="step" title="One move of the chosen strategy (S)">Step</button>
+    <button type="button" data-ref="play" title="Autoplay the chosen strategy (P)">Play</button>
+    <button type="button" data-ref="pause" disabled>Pause</button>
+    <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="4" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">4 moves/s</span></label>
+  </div>
+  <p class="score" data-ref="score"></p>
+  <div class="board-wrap" data-ref="wrap">
+    <div class="board-frame">
+    <canvas data-ref="board" tabindex="0" aria-label="Same Game board. Arrow keys move the cursor, Enter or Space removes the cluster under it."></canvas>
+    <div class="overlay" data-ref="overlay" hidden>
+      <p data-ref="overlay-text"></p>
+      <div><button type="button" data-ref="overlay-new" tabindex="-1" aria-hidden="true">New game</button>
+      <button type="button" data-ref="overlay-undo" tabindex="-1" aria-hidden="true">Undo</button></div>
+    </div>
+    </div>
+  </div>
+  <p class="readout" data-ref="readout"></p>
+  <p class="why" data-ref="why"></p>
+</div>
+<div class="game-side">
+  <details class="panel" data-ref="settings" open>
+    <summary>Board and strategy</summary>
+    <div class="toolbar" role="group" aria-label="Board">
+      <label>Preset
+        <select data-ref="preset">
+          <option value="poj">POJ (15×10, 3 colours)</option>
+          <option value="standard">Standard (15×15, 5 colours)</option>
+          <option value="small">Small (6×5, 3 colours)</option>
+          <option value="custom">Custom</option>
+        </select>
+      </label>
+      <label>Width <input data-ref="width" type="number" min="1" max="64" value="15"></label>
+      <label>Height <input data-ref="height" type="number" min="1" max="64" value="10"></label>
+      <label>Colours <input data-ref="colors" type="number" min="2" max="9" value="3"></label>
+      <label>Seed <input data-ref="seed" type="number" min="0" value="1"></label>
+    </div>
+    <div class="toolbar" role="group" aria-label="Options">
+      <label>Strategy
+        <select data-ref="strategy">
+          <option value="greedy">Greedy (the POJ 1027 rule)</option>
+          <option value="solver">Solver (search)</option>
+        </select>
+      </label>
+      <label class="check"><input data-ref="show-next" type="checkbox"> Show greedy's next move</label>
+      <label class="check"><input data-ref="marks" type="checkbox"> Letters in balls</label>
+    </div>
+    <div class="toolbar" role="group" aria-label="Solver">
+      <button type="button" data-ref="solve">Solve</button>
+      <button type="button" data-ref="stop-solve" disabled>Stop</button>
+      <button type="button" data-ref="compare">Compare</button>
+      <span class="progress" data-ref="solve-progress"></span>
+    </div>
+  </details>
+  <section class="compare" data-ref="compare-view" hidden aria-label="Greedy and solver side by side">
+    <figure><figcaption>Greedy</figcaption><canvas data-ref="cmp-greedy"></canvas><p data-ref="cmp-greedy-info"></p></figure>
+    <figure><figcaption>Solver</figcaption><canvas data-ref="cmp-solver"></canvas><p data-ref="cmp-solver-info"></p></figure>
+  </section>
+  <details class="panel" data-ref="log-box" open>
+    <summary>Move log <small>(the POJ 1027 judge's exact format)</small></summary>
+    <pre class="log" data-ref="log" role="log" aria-label="Move log"></pre>
+  </details>
+  <details class="panel" data-ref="poj-box">
+    <summary>Load a POJ 1027 input</summary>
+    <textarea data-ref="poj-input" rows="8" aria-label="POJ 1027 input" spellcheck="false"></textarea>
+    <label>Game number <input data-ref="poj-game" type="number" min="1" value="1"></label>
+    <button type="button" data-ref="poj-load">Load</button>
+  </details>
+</div>`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Paints one ball of colour `color` in the cell at (x, y), `s` pixels wide. */
+function paintBall(ctx, x, y, s, color, scale, outline, letter) {
+  const r = (s / 2 - Math.max(0.5, s / 16)) * scale;
+  if (r <= 0) return;
+  ctx.beginPath();
+  ctx.arc(x + s / 2, y + s / 2, r, 0, Math.PI * 2);
+  ctx.fillStyle = PALETTE[(color - 1) % PALETTE.length];
+  ctx.fill();
+  if (outline) {
+    ctx.lineWidth = Math.max(2, s / 10);
+    ctx.strokeStyle = outline.color;
+    ctx.setLineDash(outline.dash ? [Math.max(2, s / 6), Math.max(2, s / 8)] : []);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (letter && s >= 10 && scale > 0.5) {
+    ctx.fillStyle = DARK_TEXT.has(color) ? '#1a1a1a' : '#ffffff';
+    ctx.font = `700 ${Math.max(7, Math.floor(s * 0.55))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(letter, x + s / 2, y + s / 2 + 1);
+  }
+}
+
+/** Paints a whole board (an engine object) into a canvas of cell size `s`. */
+function paintBoard(canvas, app, s, marks) {
+  const ctx = canvas.getContext('2d');
+  const w = app.width();
+  const h = app.height();
+  ctx.fillStyle = '#222';
+  ctx.fillRect(0, 0, w * s, h * s);
+  const cells = app.cells();
+  for (let row = 0; row < h; row++) {
+    for (let col = 0; col < w; col++) {
+      const v = cells[row * w + col];
+      if (v) paintBall(ctx, col * s, (h - 1 - row) * s, s, v, 1, null, marks ? app.colorLetter(v) : null);
+    }
+  }
+}
+
+export class SameGame {
+  static id = 'samegame';
+  static title = 'Same Game';
+
+  /** `shell`: the page's services (engine bindings, address, messages). */
+  constructor(shell) {
+    this.shell = shell;
+    this.bindings = shell.bindings;
+    this.app = new this.bindings.SameGameApp();
+    this.animator = new Animator();
+    this.autoplay = new Autoplay((running) => this.autoplayChanged(running));
+    this.solver = new SolverWorker();
+    this.compareRun = null; // { timer, greedy, solver }
+    this.plan = null; // { links, moves, score, cleared, startLink }
+    this.cursor = { col: 0, row: 0 };
+    this.showCursor = false;
+    this.pointerCell = null; // the cell under the mouse, kept across moves
+    this.selection = null; // a tapped cluster waiting for its second tap: [col,row,…]
+    this.hover = null;
+    this.next = [];
+    this.lastStepReason = '';
+    this.seedEdited = false;
+    this.geom = { s: 24, left: 0, bottom: 0 };
+    this.root = null;
+  }
+
+  // ---- the game interface ----------------------------------------------
+
+  /** Builds the controls inside `root` and listens to them. */
+  mount(root) {
+    this.root = root;
+    root.classList.add('game', 'samegame');
+    root.innerHTML = MARKUP;
+    this.canvas = this.ref('board');
+    this.ctx = this.canvas.getContext('2d');
+    this.ref('show-next').checked = Boolean(load('samegame.showNext', false));
+    this.ref('marks').checked = Boolean(load('samegame.letters', false));
+    const speed = Number(load('samegame.speed', 4));
+    if (speed >= 1 && speed <= 20) this.ref('speed').value = String(Math.round(speed));
+    this.showSpeed();
+    this.bind();
+    // The board is fitted again when the space for it changes: the width,
+    // what sits above it (the page's header and message, the toolbar) or
+    // the lines under it, which must stay in view.
+    this.resizeObserver = new ResizeObserver(() => this.resizeIfNeeded());
+    for (const el of [root, document.querySelector('header'), this.ref('score'), this.ref('readout'), this.ref('why')]) {
+      if (el) this.resizeObserver.observe(el);
+    }
+    this.onWindowResize = () => this.resize();
+    addEventListener('resize', this.onWindowResize);
+  }
+
+  /** Stops everything running and frees what it held. */
+  unmount() {
+    this.stopActivities();
+    this.plan = null;
+    this.resizeObserver?.disconnect();
+    removeEventListener('resize', this.onWindowResize);
+    this.app.free();
+    this.app = null;
+    if (this.root) {
+      this.root.replaceChildren();
+      this.root.classList.remove('game', 'samegame');
+    }
+    this.root = null;
+  }
+
+  /** Opens a link (`game=samegame&…`); throws an Error saying what is wrong. */
+  open(link, freshSeed) {
+    this.app.openLink(link, freshSeed);
+    this.afterOpen();
+  }
+
+  /** The default game: the POJ size with a fresh seed. */
+  openDefault(seed = 1) {
+    this.app.newGame(15, 10, 3, seed);
+    this.afterOpen();
+  }
+
+  /** The link of the position shown (without `#`). */
+  link() {
+    return this.app.link();
+  }
+
+  /** Whether a move is being animated (read by the tests). */
+  get anim() {
+    return this.animator.running;
+  }
+
+  focusBoard() {
+    this.canvas.focus();
+  }
+
+  step() {
+    if (this.app.isOver()) return false;
+    if (this.ref('strategy').value === 'solver') {
+      const m = this.planMove();
+      if (!m) {
+        this.shell.message(this.plan ? 'The position left the solver\'s plan: press Solve again.' : 'Press Solve first to get the solver\'s moves.', true);
+        return false;
+      }
+      this.lastStepReason = `Solver plan: move ${m.index + 1} of ${this.plan.moves.length / 2}.`;
+      return this.act(() => this.app.click(m.col, m.row), { step: true });
+    }
+    const reason = this.app.greedyReason();
+    const moved = this.act(() => this.app.step(), { step: true });
+    if (moved) {
+      this.lastStepReason = `Last step: ${reason}`;
+      this.updateWhy();
+    }
+    return moved;
+  }
+
+  undo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.undo()) this.changed();
+  }
+
+  redo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.redo()) this.changed();
+  }
+
+  restart() {
+    this.stopActivities();
+    this.shell.message('');
+    this.app.restart();
+    this.changed({ fresh: true });
+  }
+
+  /** A new board with a new seed (or the seed typed in), same size and colours. */
+  newGame() {
+    const w = Number(this.ref('width').value);
+    const h = Number(this.ref('height').value);
+    const colors = Number(this.ref('colors').value);
+    const seed = this.seedEdited ? Number(this.ref('seed').value) : this.shell.freshSeed();
+    try {
+      this.app.newGame(w, h, colors, seed);
+    } catch (e) {
+      this.shell.message(`New game: ${e.message}`, true);
+      return;
+    }
+    this.shell.message('');
+    this.afterOpen();
+  }
+
+  /** A key pressed anywhere on the page while this game is shown. */
+  key(e) {
+    const k = e.key.toLowerCase();
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && k === 'z' && !e.shiftKey) {
+      this.undo();
+      e.preventDefault();
+    } else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) {
+      this.redo();
+      e.preventDefault();
+    } else if (mod || e.altKey) {
+      /* not ours */
+    } else if (e.target === this.canvas && this.boardKey(e)) {
+      e.preventDefault();
+    } else if (e.target && e.target.closest && e.target.closest('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
+      /* the focused control acts */
+    } else if (k === 'u') this.undo();
+    else if (k === 'r') this.redo();
+    else if (k === 's') this.step();
+    else if (k === 'n') this.newGame();
+    else if (k === 'p') this.togglePlay();
+  }
+
+  /** Draws the board (or the running animation's frame). */
+  draw() {
+    if (!this.app) return;
+    const { ctx } = this;
+    const { s, left, bottom } = this.geom;
+    const w = this.app.width();
+    const h = this.app.height();
+    ctx.clearRect(0, 0, left + w * s, h * s + bottom);
+    this.drawAxes();
+    ctx.fillStyle = '#222';
+    ctx.fillRect(left, 0, w * s, h * s);
+    const cells = this.app.cells();
+    const mark = new Map();
+    if (this.ref('show-next').checked) {
+      for (let i = 0; i < this.next.length; i += 2) mark.set(this.next[i + 1] * w + this.next[i], { color: HINT, dash: true });
+    }
+    const held = this.selection ?? this.hover;
+    if (held) for (let i = 0; i < held.length; i += 2) mark.set(held[i + 1] * w + held[i], { color: HOVER, dash: false });
+    const letters = this.letters();
+    for (let row = 0; row < h; row++) {
+      for (let col = 0; col < w; col++) {
+        const v = cells[row * w + col];
+        if (v) paintBall(ctx, left + col * s, this.top(row), s, v, 1, mark.get(row * w + col), letters ? this.app.colorLetter(v) : null);
+      }
+    }
+    if (this.showCursor && document.activeElement === this.canvas) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#fff';
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect(left + this.cursor.col * s + 1, this.top(this.cursor.row) + 1, s - 2, s - 2);
+      ctx.setLineDash([]);
+    }
+  }
+
+  // ---- helpers ------------------------------------------------------------
+
+  ref(name) {
+    return this.root.querySelector(`[data-ref="${name}"]`);
+  }
+
+  letters() {
+    return this.ref('marks').checked || this.app.colors() > 5;
+  }
+
+  top(row) {
+    return (this.app.height() - 1 - row) * this.geom.s;
+  }
+
+  /** Where cell (col, row) is in the page, for tests and tools: its centre in client pixels. */
+  cellCenter(col, row) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    return { x: r.left + left + col * s + s / 2, y: r.top + this.top(row) + s / 2 };
+  }
+
+  stopActivities() {
+    this.autoplay.stop();
+    this.animator.cancel();
+    this.stopSolving();
+    this.stopCompare();
+  }
+
+  afterOpen() {
+    this.stopActivities();
+    this.plan = null;
+    this.seedEdited = false;
+    this.selection = null;
+    this.lastStepReason = '';
+    this.ref('solve-progress').textContent = '';
+    this.cursor = { col: 0, row: 0 };
+    this.syncControls();
+    this.changed({ fresh: true });
+    this.resize();
+  }
+
+  syncControls() {
+    this.ref('width').value = this.app.width();
+    this.ref('height').value = this.app.height();
+    this.ref('colors').value = this.app.colors();
+    this.ref('seed').value = this.app.seed() >= 0 ? this.app.seed() : '';
+    const preset = Object.entries(PRESETS).find(
+      ([, p]) => p.w === this.app.width() && p.h === this.app.height() && p.colors === this.app.colors(),
+    );
+    this.ref('preset').value = preset ? preset[0] : 'custom';
+  }
+
+  speed() {
+    return Number(this.ref('speed').value) || 4;
+  }
+
+  showSpeed() {
+    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
+  }
+
+  // ---- moves -------------------------------------------------------------
+
+  /**
+   * Runs an engine call that may make a move. A running animation is
+   * finished first (no press is dropped); the move's falls are animated.
+   */
+  act(call, { step = false } = {}) {
+    this.animator.finish();
+    if (!step) this.lastStepReason = '';
+    this.shell.message('');
+    const before = this.app.cells();
+    const t0 = performance.now();
+    const moved = call();
+    record(stats.engineCallMs, performance.now() - t0);
+    if (!moved) return false;
+    this.selection = null;
+    const falls = this.app.lastFalls();
+    const removed = this.app.lastRemoved();
+    this.changed({ animate: true });
+    if (falls.length || removed.length) {
+      const ms = this.autoplay.running ? Math.min(ANIMATION_MS, 700 / this.speed()) : ANIMATION_MS;
+      this.animator.start(ms, (t) => this.drawMove(t, before, falls, removed), () => this.draw());
+    }
+    return true;
+  }
+
+  /** A frame of the last move: removed balls shrink, the others fall and slide. */
+  drawMove(t, before, falls, removed) {
+    const { ctx } = this;
+    const { s, left } = this.geom;
+    const w = this.app.width();
+    const h = this.app.height();
+    ctx.fillStyle = '#222';
+    ctx.fillRect(left, 0, w * s, h * s);
+    const ease = 1 - (1 - t) * (1 - t);
+    const letters = this.letters();
+    const ball = (x, y, color, scale) => paintBall(ctx, x, y, s, color, scale, null, letters ? this.app.colorLetter(color) : null);
+    for (let i = 0; i < removed.length; i += 2) {
+      const [c, r] = [removed[i], removed[i + 1]];
+      ball(left + c * s, this.top(r), before[r * w + c], 1 - t);
+    }
+    for (let i = 0; i < falls.length; i += 4) {
+      const [fc, fr, tc, tr] = [falls[i], falls[i + 1], falls[i + 2], falls[i + 3]];
+      const x = left + (fc + (tc - fc) * ease) * s;
+      const y = this.top(fr) + (this.top(tr) - this.top(fr)) * ease;
+      ball(x, y, before[fr * w + fc], 1);
+    }
+  }
+
+  /** The solver plan's next move from the current position, or null. */
+  planMove() {
+    if (!this.plan) return null;
+    const i = this.plan.links.indexOf(this.app.link());
+    if (i < 0 || 2 * i >= this.plan.moves.length) return null;
+    return { col: this.plan.moves[2 * i], row: this.plan.moves[2 * i + 1], index: i };
+  }
+
+  togglePlay() {
+    if (this.autoplay.running) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.autoplay.running || this.app.isOver()) return;
+    this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
+  }
+
+  /** Stops autoplay, whatever the strategy. */
+  pause() {
+    this.autoplay.stop();
+  }
+
+  autoplayChanged() {
+    if (this.root) this.updateButtons();
+  }
+
+  // ---- the solver (in a Web Worker) and the comparison ---------------------
+
+  solve() {
+    this.stopSolving();
+    const startLink = this.app.link();
+    this.ref('solve').disabled = true;
+    this.ref('stop-solve').disabled = false;
+    const progress = this.ref('solve-progress');
+    progress.textContent = 'Solving…';
+    const seed = this.app.seed() >= 0 ? this.app.seed() : 1;
+    this.solver.start({ game: 'samegame', board: this.app.text(), seed }, (data) => {
+      if (!this.root) return;
+      if (data.error) {
+        progress.textContent = `Solver failed: ${data.error}`;
+      } else if (data.done) {
+        progress.textContent += ' (done)';
+      } else {
+        this.adoptPlan(startLink, data);
+        progress.textContent = `Best so far: ${plural(data.score, 'point')}${data.cleared ? ', clears the board' : ''}, ${plural(data.moves.length / 2, 'move')} (beam width ${data.width})`;
+      }
+      this.updateButtons();
+    });
+  }
+
+  stopSolving() {
+    this.solver.stop();
+    if (this.root) this.updateButtons();
+  }
+
+  /** Keeps the solver's moves with the link of each position along them. */
+  adoptPlan(startLink, data) {
+    const sim = new this.bindings.SameGameApp();
+    try {
+      sim.openLink(startLink);
+      const links = [sim.link()];
+      for (let i = 0; i < data.moves.length; i += 2) {
+        sim.click(data.moves[i], data.moves[i + 1]);
+        links.push(sim.link());
+      }
+      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink };
+    } finally {
+      sim.free();
+    }
+    if (this.ref('strategy').value === 'solver') this.changed();
+  }
+
+  stopCompare() {
+    const run = this.compareRun;
+    if (!run) return;
+    clearInterval(run.timer);
+    run.greedy.free();
+    run.solver.free();
+    this.compareRun = null;
+  }
+
+  /** Plays greedy and the solver's plan from the plan's start side by side. */
+  compare() {
+    this.stopCompare();
+    if (!this.plan) {
+      this.shell.message('Press Solve first: the comparison plays the solver\'s moves beside greedy.', true);
+      return;
+    }
+    this.ref('compare-view').hidden = false;
+    const make = () => {
+      const a = new this.bindings.SameGameApp();
+      a.openLink(this.plan.startLink);
+      return a;
+    };
+    const greedy = make();
+    const solver = make();
+    const run = { timer: 0, greedy, solver };
+    this.compareRun = run;
+    const side = this.ref('compare-view').clientWidth || 400;
+    const s = Math.max(4, Math.floor(Math.min((side / 2 - 12) / greedy.width(), 220 / greedy.height())));
+    for (const id of ['cmp-greedy', 'cmp-solver']) sizeCanvas(this.ref(id), s * greedy.width(), s * greedy.height());
+    const base = solver.moves();
+    const moves = this.plan.moves;
+    let i = 0;
+    const marks = this.ref('marks').checked;
+    const show = () => {
+      paintBoard(this.ref('cmp-greedy'), greedy, s, marks);
+      paintBoard(this.ref('cmp-solver'), solver, s, marks);
+      const info = (a, over) => `Score ${a.score()} · ${plural(a.moves() - base, 'move')}${over ? ' · finished' : ''}`;
+      this.ref('cmp-greedy-info').textContent = info(greedy, greedy.isOver());
+      this.ref('cmp-solver-info').textContent = info(solver, 2 * i >= moves.length);
+    };
+    show();
+    run.timer = setInterval(() => {
+      const g = greedy.step();
+      const more = 2 * i < moves.length;
+      if (more) {
+        solver.click(moves[2 * i], moves[2 * i + 1]);
+        i++;
+      }
+      show();
+      if (!g && !more) this.stopCompare();
+    }, 1000 / Math.max(2, this.speed()));
+  }
+
+  // ---- after every change ----------------------------------------------
+
+  /** After any change: log, score, the strategy's next move, the address, the drawing. */
+  changed({ fresh = false } = {}) {
+    const app = this.app;
+    const over = app.isOver();
+    const solver = this.ref('strategy').value === 'solver';
+    const planned = solver ? this.planMove() : null;
+    if (solver) {
+      this.next = planned ? Array.from(app.clusterAt(planned.col, planned.row)) : [];
+    } else {
+      this.next = over || !this.ref('show-next').checked ? [] : Array.from(app.greedyCluster());
+    }
+    const log = app.log();
+    const logEl = this.ref('log');
+    logEl.textContent = log;
+    logEl.scrollTop = logEl.scrollHeight;
+    const balls = app.balls();
+    this.ref('score').textContent = `Score ${app.score()} · Moves ${app.moves()} · Balls left ${balls}`;
+    this.updateWhy(planned);
+    this.updateButtons();
+    const overlay = this.ref('overlay');
+    overlay.hidden = !over;
+    if (over) {
+      this.autoplay.stop();
+      this.ref('overlay-text').textContent = app.overText();
+      this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.shell.message(app.overText());
+    }
+    if (!fresh) {
+      const lines = log.trimEnd().split('\n');
+      this.shell.announce(over ? `${lines.at(-2) ?? ''} ${app.overText()}` : lines.at(-1) || 'Back at the start.');
+    } else if (over) {
+      this.shell.announce(app.overText());
+    }
+    this.shell.linkChanged();
+    this.refreshReadout();
+    this.draw();
+  }
+
+  updateWhy(planned = undefined) {
+    const app = this.app;
+    const why = this.ref('why');
+    if (this.ref('strategy').value === 'solver') {
+      const p = planned === undefined ? this.planMove() : planned;
+      if (p) {
+        why.textContent = `Solver plan: move ${p.index + 1} of ${this.plan.moves.length / 2}, removing ${plural(this.next.length / 2, 'ball')}; the plan ends at ${plural(this.plan.score, 'point')}${this.plan.cleared ? ' with the board cleared' : ''}.`;
+      } else {
+        why.textContent = app.isOver() ? 'The game is over.' : 'No solver plan for this position: press Solve.';
+      }
+    } else if (this.ref('show-next').checked) {
+      why.textContent = app.greedyReason();
+    } else {
+      why.textContent = this.lastStepReason;
+    }
+  }
+
+  updateButtons() {
+    const app = this.app;
+    if (!app) return;
+    const over = app.isOver();
+    const solver = this.ref('strategy').value === 'solver';
+    const canStep = !over && (!solver || this.planMove() !== null);
+    this.ref('undo').disabled = app.moves() === 0;
+    this.ref('redo').disabled = !app.canRedo();
+    this.ref('step').disabled = !canStep;
+    this.ref('play').disabled = this.autoplay.running || !canStep;
+    this.ref('pause').disabled = !this.autoplay.running;
+    this.ref('solve').disabled = this.solver.running;
+    this.ref('stop-solve').disabled = !this.solver.running;
+  }
+
+  /** The readout for what the pointer, the cursor or a tap points at. */
+  refreshReadout() {
+    const readout = this.ref('readout');
+    let cell = null;
+    if (this.selection) cell = { col: this.selection[0], row: this.selection[1] };
+    else if (this.pointerCell) cell = this.pointerCell;
+    else if (this.showCursor && document.activeElement === this.canvas) cell = this.cursor;
+    if (cell && cell.col < this.app.width() && cell.row < this.app.height()) {
+      const cells = this.app.clusterAt(cell.col, cell.row);
+      this.hover = this.selection ? null : cells.length >= 4 ? Array.from(cells) : null;
+      const text = this.app.describeCell(cell.col, cell.row);
+      readout.textContent = this.selection ? `${text} — tap it again to remove it` : text;
+    } else {
+      this.hover = null;
+      readout.textContent = this.fitNote ?? '';
+    }
+  }
+
+  // ---- input -----------------------------------------------------------
+
+  cellAt(event) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    const col = Math.floor((event.clientX - r.left - left) / s);
+    const rowFromTop = Math.floor((event.clientY - r.top) / s);
+    const row = this.app.height() - 1 - rowFromTop;
+    if (col < 0 || row < 0 || col >= this.app.width() || row >= this.app.height()) return null;
+    return { col, row };
+  }
+
+  pointTo(cell) {
+    this.pointerCell = cell;
+    this.refreshReadout();
+    this.draw();
+  }
+
+  /** A tap on a touch screen: the first selects a cluster, a second on it removes it. */
+  tap(cell) {
+    this.animator.finish();
+    const sel = this.selection;
+    let inSelection = false;
+    for (let i = 0; sel && i < sel.length; i += 2) {
+      if (sel[i] === cell.col && sel[i + 1] === cell.row) inSelection = true;
+    }
+    if (inSelection) {
+      this.selection = null;
+      this.act(() => this.app.click(cell.col, cell.row));
+      return;
+    }
+    const cells = Array.from(this.app.clusterAt(cell.col, cell.row));
+    // The tapped cell first (the readout describes it), then its cluster.
+    this.selection = cells.length >= 4 ? [cell.col, cell.row, ...cells] : null;
+    this.pointerCell = null;
+    this.refreshReadout();
+    if (!this.selection) this.ref('readout').textContent = this.app.describeCell(cell.col, cell.row);
+    this.draw();
+  }
+
+  /** Arrow keys, Enter and Space on the focused board; true when handled. */
+  boardKey(e) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (moves[e.key]) {
+      const [dc, dr] = moves[e.key];
+      this.showCursor = true;
+      this.selection = null;
+      this.pointerCell = null;
+      this.cursor.col = Math.min(this.app.width() - 1, Math.max(0, this.cursor.col + dc));
+      this.cursor.row = Math.min(this.app.height() - 1, Math.max(0, this.cursor.row + dr));
+      this.refreshReadout();
+      this.draw();
+      return true;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      this.showCursor = true;
+      this.selection = null;
+      this.pointerCell = null;
+      this.act(() => this.app.click(this.cursor.col, this.cursor.row));
+      this.refreshReadout();
+      this.draw();
+      return true;
+    }
+    return false;
+  }
+
+  bind() {
+    const c = this.canvas;
+    let pointerType = 'mouse';
+    c.addEventListener('pointerdown', (e) => {
+      pointerType = e.pointerType;
+      this.pointerFocus = true;
+    });
+    c.addEventListener('pointermove', (e) => {
+      if (e.pointerType === 'touch') return;
+      this.pointTo(this.cellAt(e));
+    });
+    c.addEventListener('pointerleave', (e) => {
+      if (e.pointerType !== 'touch') this.pointTo(null);
+    });
+    c.addEventListener('click', (e) => {
+      const cell = this.cellAt(e);
+      this.showCursor = false;
+      if (!cell) return;
+      this.cursor = { ...cell };
+      if (pointerType === 'touch' || pointerType === 'pen') {
+        this.tap(cell);
+      } else {
+        this.act(() => this.app.click(cell.col, cell.row));
+      }
+      pointerType = 'mouse';
+    });
+    c.addEventListener('focus', () => {
+      // Focus from the keyboard shows the cursor; from a click or tap, not.
+      this.showCursor = !this.pointerFocus;
+      this.pointerFocus = false;
+      this.refreshReadout();
+      this.draw();
+    });
+    c.addEventListener('blur', () => {
+      this.showCursor = false;
+      this.refreshReadout();
+      this.draw();
+    });
+    const on = (name, event, f) => this.ref(name).addEventListener(event, f);
+    on('new-game', 'click', () => this.newGame());
+    on('overlay-new', 'click', () => this.newGame());
+    on('restart', 'click', () => this.restart());
+    on('undo', 'click', () => this.undo());
+    on('overlay-undo', 'click', () => this.undo());
+    on('redo', 'click', () => this.redo());
+    on('step', 'click', () => this.step());
+    on('play', 'click', () => this.play());
+    on('pause', 'click', () => this.pause());
+    on('speed', 'input', () => {
+      this.showSpeed();
+      save('samegame.speed', this.speed());
+    });
+    on('marks', 'change', () => {
+      save('samegame.letters', this.ref('marks').checked);
+      this.draw();
+    });
+    on('show-next', 'change', () => {
+      save('samegame.showNext', this.ref('show-next').checked);
+      this.changed();
+    });
+    on('poj-load', 'click', () => this.loadPoj());
+    on('solve', 'click', () => this.solve());
+    on('stop-solve', 'click', () => {
+      this.stopSolving();
+      this.ref('solve-progress').textContent += ' (stopped)';
+    });
+    on('compare', 'click', () => this.compare());
+    on('strategy', 'change', () => {
+      this.autoplay.stop();
+      this.changed();
+    });
+    on('preset', 'change', () => {
+      const p = PRESETS[this.ref('preset').value];
+      if (!p) return;
+      this.ref('width').value = p.w;
+      this.ref('height').value = p.h;
+      this.ref('colors').value = p.colors;
+      this.newGame();
+    });
+    on('seed', 'input', () => {
+      this.seedEdited = true;
+    });
+    for (const id of ['width', 'height', 'colors']) on(id, 'input', () => {
+      this.ref('preset').value = 'custom';
+    });
+  }
+
+  loadPoj() {
+    const number = Number(this.ref('poj-game').value);
+    let count;
+    try {
+      count = this.app.loadPoj(this.ref('poj-input').value, number);
+    } catch (e) {
+      this.shell.message(e.message, true);
+      return;
+    }
+    this.afterOpen();
+    this.shell.message(`Loaded game ${number} of ${count} from the POJ input.`);
+  }
+
+  // ---- sizing and drawing ----------------------------------------------
+
+  /** The height of what sits under the board (the readout and the explanation). */
+  belowHeight() {
+    return this.ref('readout').offsetHeight + this.ref('why').offsetHeight;
+  }
+
+  /** What the board's size depends on: the wrap's width and top, the lines below, the viewport. */
+  fitKey() {
+    const wrap = this.ref('wrap');
+    return `${wrap.clientWidth} ${Math.round(wrap.getBoundingClientRect().top + scrollY)} ${this.belowHeight()} ${innerHeight}`;
+  }
+
+  resizeIfNeeded() {
+    if (this.root && this.app && this.fitKey() !== this.lastFit) this.resize();
+  }
+
+  /** Fits the board to the space left in the viewport, with axis labels if they fit. */
+  resize() {
+    if (!this.root || !this.app) return;
+    const wrap = this.ref('wrap');
+    this.lastFit = this.fitKey();
+    const w = this.app.width();
+    const h = this.app.height();
+    const below = this.belowHeight() + 16;
+    const space = boardSpace(wrap, below);
+    // Axis labels take about 1.1 cells on the left and 0.8 below.
+    let s = Math.floor(Math.min(space.width / (w + 1.1), space.height / (h + 0.8)));
+    let labels = s >= 14;
+    if (!labels) s = Math.floor(Math.min(space.width / w, space.height / h));
+    const fits = s >= MIN_CELL;
+    s = Math.max(MIN_CELL, s);
+    const left = labels ? Math.ceil(s * 1.1) : 0;
+    const bottom = labels ? Math.ceil(s * 0.8) : 0;
+    this.geom = { s, left, bottom };
+    this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;
+    wrap.classList.toggle('scrolls', !fits);
+    sizeCanvas(this.canvas, left + w * s, h * s + bottom);
+    this.refreshReadout();
+    this.draw();
+  }
+
+  drawAxes() {
+    const { s, left, bottom } = this.geom;
+    if (!left) return;
+    const ctx = this.ctx;
+    const w = this.app.width();
+    const h = this.app.height();
+    ctx.fillStyle = getComputedStyle(this.root).color || '#888';
+    ctx.font = `${Math.max(9, Math.floor(Math.min(s * 0.42, 30)))}px system-ui, sans-serif`;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'right';
+    for (let row = 0; row < h; row++) ctx.fillText(String(row + 1), left - s * 0.2, this.top(row) + s / 2);
+    ctx.textAlign = 'center';
+    for (let col = 0; col < w; col++) ctx.fillText(String(col + 1), left + col * s + s / 2, h * s + bottom / 2);
+  }
+}

@@ -1,0 +1,138 @@
+// clearboard's page shell: start-up, the link router on `game=`, the game
+// switcher, mounting and unmounting a game, and the services every game
+// shares (address, status message, live region, keyboard dispatch). A game
+// is a module in www/games/ with the same interface: mount(root),
+// unmount(), open(link), openDefault(seed), link(), draw(), step(), undo(),
+// redo(), restart(), key(event), focusBoard().
+import { engine } from './core/engine.js';
+import { installKeys } from './core/keys.js';
+import { setRegions, showMessage, announce } from './core/announce.js';
+import { SameGame } from './games/samegame.js';
+
+/** The games that have a page, in the switcher's order; the first is the default. */
+const GAMES = [SameGame];
+
+class Shell {
+  constructor(bindings) {
+    this.bindings = bindings;
+    this.game = null;
+    this.main = document.querySelector('main');
+    setRegions(document.getElementById('live'), document.getElementById('message'));
+    this.buildSwitcher();
+    installKeys(() => this.game);
+    document.querySelector('.skip')?.addEventListener('click', (e) => {
+      e.preventDefault();
+      this.game?.focusBoard();
+    });
+    addEventListener('hashchange', () => this.route(false));
+    this.route(true);
+  }
+
+  // ---- services for the games ---------------------------------------
+
+  message(text, error = false) {
+    showMessage(text, error);
+  }
+
+  announce(text) {
+    announce(text);
+  }
+
+  /** Puts the shown position's link in the address (no new history entry). */
+  linkChanged() {
+    if (!this.game) return;
+    const link = `#${this.game.link()}`;
+    if (location.hash !== link) history.replaceState(null, '', link);
+  }
+
+  /** A new random seed for a new game. */
+  freshSeed() {
+    const a = new Uint32Array(1);
+    crypto.getRandomValues(a);
+    return (a[0] % 2147483646) + 1;
+  }
+
+  // ---- games ----------------------------------------------------------
+
+  buildSwitcher() {
+    const select = document.getElementById('game-switch');
+    select.replaceChildren();
+    for (const G of GAMES) {
+      const option = document.createElement('option');
+      option.value = G.id;
+      option.textContent = G.title;
+      select.append(option);
+    }
+    select.addEventListener('change', () => this.switchTo(select.value));
+  }
+
+  /** Shows game class `G` (mounting it unless it is shown already). */
+  show(G) {
+    if (this.game && this.game.constructor === G) return this.game;
+    if (this.game) this.game.unmount();
+    this.main.replaceChildren();
+    const root = document.createElement('div');
+    this.main.append(root);
+    this.game = new G(this);
+    this.game.mount(root);
+    document.getElementById('game-switch').value = G.id;
+    document.title = `clearboard — ${G.title}`;
+    return this.game;
+  }
+
+  /** The switcher: another game, with its default position. */
+  switchTo(id) {
+    const G = GAMES.find((g) => g.id === id);
+    if (!G) return;
+    this.message('');
+    this.show(G).openDefault(this.freshSeed());
+  }
+
+  /** Opens what the address names; a bad link leaves the default game and says why. */
+  route(first) {
+    const raw = location.hash.replace(/^#/, '');
+    if (!raw) {
+      if (first) this.show(GAMES[0]).openDefault(1);
+      return;
+    }
+    let text;
+    try {
+      text = decodeURIComponent(raw);
+    } catch {
+      this.fail('link: it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
+      return;
+    }
+    if (this.game && text === this.game.link()) return;
+    let id;
+    try {
+      id = this.bindings.linkGame(text);
+    } catch (e) {
+      this.fail(e.message);
+      return;
+    }
+    const G = GAMES.find((g) => g.id === id);
+    if (!G) {
+      this.fail(`link: the game '${id}' has no page yet`);
+      return;
+    }
+    const game = this.show(G);
+    try {
+      game.open(text, this.freshSeed());
+      this.message('');
+    } catch (e) {
+      this.fail(e.message);
+    }
+  }
+
+  fail(why) {
+    this.show(GAMES[0]).openDefault(1);
+    this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
+  }
+}
+
+engine().then((bindings) => {
+  const shell = new Shell(bindings);
+  window.clearboard = shell;
+  Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
+  document.body.dataset.ready = 'true';
+});
