@@ -8,9 +8,10 @@ import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
 import { SameGame } from './games/samegame.js';
+import { Mayan } from './games/mayan.js';
 
 /** The games that have a page, in the switcher's order; the first is the default. */
-const GAMES = [SameGame];
+const GAMES = [SameGame, Mayan];
 
 class Shell {
   constructor(bindings) {

@@ -125,6 +125,18 @@ enum Gen {
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
     },
+    /// Mayan levels (the page's built-in set is made by this): for each n in
+    /// 1..=5, small boards whose shortest clearing takes exactly n moves,
+    /// easy to hard; NOIP inputs one after another on stdout, each level's
+    /// grade on stderr.
+    MayanLevels {
+        /// Levels for each n.
+        #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=100))]
+        per_n: u16,
+        /// Generator seed.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+    },
     /// A full 35-block, 10-colour Mayan input.
     Mayan {
         /// n, the number of moves, 1..=64.
@@ -207,6 +219,21 @@ pub fn run(args: &[String]) -> i32 {
                     out,
                 )
             }),
+            Gen::MayanLevels { per_n, seed } => {
+                let graded = mayan::levels::generate(usize::from(per_n), seed);
+                for (i, g) in graded.iter().enumerate() {
+                    eprintln!(
+                        "level {}: n = {}, {} blocks, {} solutions, {} positions searched",
+                        i + 1,
+                        g.level.moves,
+                        g.level.board.blocks(),
+                        g.solutions,
+                        g.nodes
+                    );
+                }
+                let levels: Vec<_> = graded.iter().map(|g| g.level).collect();
+                write_stdout(mayan::levels::to_text(&levels).as_bytes())
+            }
             Gen::Mayan { moves, seed } => {
                 let board = mayan::random_full_board(seed);
                 write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())

@@ -3,16 +3,18 @@
 //! name and hands the rest to the game's own parser, so each game keeps its
 //! link format beside its rules.
 
-use crate::samegame;
+use crate::{mayan, samegame};
 
 /// The games that have links (and a page), by their `game=` name.
-pub const GAMES: &[&str] = &["samegame"];
+pub const GAMES: &[&str] = &["samegame", "mayan"];
 
 /// A parsed link of any game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
     /// `game=samegame&…` ([`samegame::link::Link`]).
     SameGame(samegame::link::Link),
+    /// `game=mayan&…` ([`mayan::link::Link`]).
+    Mayan(mayan::link::Link),
 }
 
 /// The `game=` name of a link, checked against [`GAMES`]; the rest of the

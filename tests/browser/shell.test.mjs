@@ -66,6 +66,10 @@ function badLinks() {
     `#game=samegame&board=${'R'.repeat(65)}`, `#game=${'x'.repeat(3000)}`,
     '#game=samegame&board=<img src=x onerror="window.__pwned=1">',
     '#game=samegame&seed=<b>1</b>', '#game=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
+    '#game=mayan', '#game=mayan&level=0', '#game=mayan&level=41000', '#game=mayan&level=-2', '#game=mayan&n=2',
+    '#game=mayan&n=2&board=A/B', '#game=mayan&n=2&board=AAA////', '#game=mayan&n=99&board=A////',
+    '#game=mayan&n=2&board=AAAAAAAA////', '#game=mayan&level=1&moves=7.7.7', '#game=mayan&level=1&moves=0.0.1,0.0.1',
+    '#game=mayan&n=2&board=<img src=x>////',
   ];
   const r = rng(2024);
   const alphabet = 'RGBYVOCPW.=&/%,#x09-<>"\' game=samegameseedwhcolorsboardmoves';
@@ -84,13 +88,25 @@ function badLinks() {
 test('the switcher lists the games that have a page, and the address selects the game', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
   const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
-  assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game']);
+  assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game', 'Mayan puzzle']);
   assert.equal(await switcher.inputValue(), 'samegame');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 7);
-  // Choosing a game in the switcher shows it with a new position and puts it in the address.
+  // Choosing a game in the switcher shows it with its default position and puts it in the address.
+  await switcher.selectOption('mayan');
+  assert.match(new URL(page.url()).hash, /^#game=mayan&level=1$/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'mayan');
+  assert.equal(await page.getByRole('button', { name: 'Solve' }).count(), 0, 'Same Game\'s controls are gone');
+  assert.equal(await page.getByRole('button', { name: 'Hint' }).count(), 1);
+  // A key for Same Game (N: new game) does nothing to it while Mayan is shown: N is Mayan's next level.
+  await page.locator('body').press('n');
+  assert.match(new URL(page.url()).hash, /^#game=mayan&level=2$/);
   await switcher.selectOption('samegame');
-  await switcher.dispatchEvent('change');
   assert.match(new URL(page.url()).hash, /^#game=samegame&seed=\d+&w=15&h=10&colors=3$/);
+  // The address alone selects the game.
+  await page.evaluate(() => { location.hash = '#game=mayan&level=5'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'mayan');
+  assert.equal(await switcher.inputValue(), 'mayan');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.levelNumber()), 5);
   // Editing the address opens what it names.
   await page.evaluate(() => { location.hash = '#game=samegame&board=RRG/GBB/GBR'; });
   await page.waitForFunction(() => window.clearboardPage.app.text() === 'RRG\nGBB\nGBR\n');

@@ -19,3 +19,37 @@ export function boardSpace(wrap, below = 0) {
   const top = wrap.getBoundingClientRect().top + window.scrollY;
   return { width: wrap.clientWidth, height: Math.max(60, window.innerHeight - top - below) };
 }
+
+/**
+ * Fits a `w` × `h` board of square cells into `wrap`, leaving `below` CSS
+ * pixels under it in view. Axis labels (a column of row numbers on the left,
+ * a row of column numbers below) are given room when cells are at least
+ * 14 px. Returns { s, left, bottom, fits }: the cell size, the label
+ * margins, and whether the board fits at `minCell` pixels or more.
+ */
+export function fitBoard(wrap, w, h, below, minCell = 8) {
+  const space = boardSpace(wrap, below);
+  let s = Math.floor(Math.min(space.width / (w + 1.1), space.height / (h + 0.8)));
+  const labels = s >= 14;
+  if (!labels) s = Math.floor(Math.min(space.width / w, space.height / h));
+  const fits = s >= minCell;
+  s = Math.max(minCell, s);
+  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits };
+}
+
+/**
+ * Numbers the rows (left, bottom row first) and columns (below) of a board
+ * drawn at `geom` (from fitBoard), starting at `first` (0 or 1), in the
+ * colour `color`.
+ */
+export function drawAxes(ctx, geom, w, h, first, color) {
+  const { s, left, bottom } = geom;
+  if (!left) return;
+  ctx.fillStyle = color || '#888';
+  ctx.font = `${Math.max(9, Math.floor(Math.min(s * 0.42, 30)))}px system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'right';
+  for (let row = 0; row < h; row++) ctx.fillText(String(row + first), left - s * 0.2, (h - 1 - row) * s + s / 2);
+  ctx.textAlign = 'center';
+  for (let col = 0; col < w; col++) ctx.fillText(String(col + first), left + col * s + s / 2, h * s + bottom / 2);
+}

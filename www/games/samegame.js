@@ -4,7 +4,7 @@
 // It finds its elements inside its own root and keeps no global state.
 import { Animator } from '../core/animation.js';
 import { Autoplay } from '../core/autoplay.js';
-import { sizeCanvas, boardSpace } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { SolverWorker } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -863,16 +863,8 @@ export class SameGame {
     this.lastFit = this.fitKey();
     const w = this.app.width();
     const h = this.app.height();
-    const below = this.belowHeight() + 16;
-    const space = boardSpace(wrap, below);
-    // Axis labels take about 1.1 cells on the left and 0.8 below.
-    let s = Math.floor(Math.min(space.width / (w + 1.1), space.height / (h + 0.8)));
-    let labels = s >= 14;
-    if (!labels) s = Math.floor(Math.min(space.width / w, space.height / h));
-    const fits = s >= MIN_CELL;
-    s = Math.max(MIN_CELL, s);
-    const left = labels ? Math.ceil(s * 1.1) : 0;
-    const bottom = labels ? Math.ceil(s * 0.8) : 0;
+    const geom = fitBoard(wrap, w, h, this.belowHeight() + 16, MIN_CELL);
+    const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;
     wrap.classList.toggle('scrolls', !fits);
@@ -882,17 +874,7 @@ export class SameGame {
   }
 
   drawAxes() {
-    const { s, left, bottom } = this.geom;
-    if (!left) return;
-    const ctx = this.ctx;
-    const w = this.app.width();
-    const h = this.app.height();
-    ctx.fillStyle = getComputedStyle(this.root).color || '#888';
-    ctx.font = `${Math.max(9, Math.floor(Math.min(s * 0.42, 30)))}px system-ui, sans-serif`;
-    ctx.textBaseline = 'middle';
-    ctx.textAlign = 'right';
-    for (let row = 0; row < h; row++) ctx.fillText(String(row + 1), left - s * 0.2, this.top(row) + s / 2);
-    ctx.textAlign = 'center';
-    for (let col = 0; col < w; col++) ctx.fillText(String(col + 1), left + col * s + s / 2, h * s + bottom / 2);
+    drawAxes(this.ctx, this.geom, this.app.width(), this.app.height(), 1, getComputedStyle(this.root).color);
   }
+
 }

@@ -6,6 +6,8 @@
 //! ([`solve`]) and the NOIP judge ([`judge`]).
 
 pub mod judge;
+pub mod levels;
+pub mod link;
 pub mod solve;
 
 use crate::grid::{settle_column, EMPTY};

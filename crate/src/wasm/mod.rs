@@ -14,8 +14,10 @@
 
 use wasm_bindgen::prelude::*;
 
+mod mayan;
 mod samegame;
 
+pub use mayan::MayanApp;
 pub use samegame::{poj_game_count, SameGameApp, SolverSession};
 
 /// Installs the panic hook (a panic would be a bug: it then reaches the
@@ -25,7 +27,7 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The game a link names (`"samegame"`), or an `Error` saying what is
+/// The game a link names (`"samegame"`, `"mayan"`), or an `Error` saying what is
 /// wrong with it (no `game=`, an unknown game, a part that is not
 /// `key=value`). The page's router calls this before the game's own
 /// `openLink`.

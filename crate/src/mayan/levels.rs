@@ -1,0 +1,209 @@
+//! Levels of the Mayan puzzle: the built-in set (`levels.txt` beside this
+//! file, NOIP 2011 inputs one after another — six lines each — so any NOIP
+//! solver can check them), the generator that made it, and links to a level
+//! or a position (`game=mayan&level=K` or `game=mayan&n=N&board=…`).
+//!
+//! The generator deals small random boards (two to four colours, three to
+//! six blocks of each, no run of three), keeps those whose shortest clearing
+//! takes exactly n moves (proved by the solver: none in fewer), and grades
+//! them: fewer solutions of n moves and more search effort come later.
+
+use super::solve::{solve, Goal, Outcome, Settings};
+use super::{judge, Board, Move, HEIGHT, MAX_COLOR, WIDTH};
+use crate::budget::Budget;
+use crate::rng::Rng;
+use crate::text::InputError;
+
+/// The built-in levels, in the NOIP input format.
+pub const BUILT_IN: &str = include_str!("levels.txt");
+
+/// A level: the moves it asks for, exactly, and its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// n: the board must be empty after exactly n moves.
+    pub moves: u32,
+    /// The starting board.
+    pub board: Board,
+}
+
+/// Parses levels written one after another in the NOIP format (n, then five
+/// column lines ended by 0); blank lines between them are allowed. Errors
+/// name the line in the whole text.
+pub fn parse_levels(text: &str) -> Result<Vec<Level>, InputError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut levels = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let mut chunk = Vec::new();
+        let first = i;
+        while chunk.len() < 1 + WIDTH && i < lines.len() {
+            if !lines[i].trim().is_empty() {
+                chunk.push(lines[i]);
+            }
+            i += 1;
+        }
+        let p = judge::parse(&chunk.join("\n")).map_err(|e| {
+            InputError::new(
+                first + e.line.max(1),
+                format!("level {}: {}", levels.len() + 1, e.message),
+            )
+        })?;
+        levels.push(Level {
+            moves: p.moves,
+            board: p.board,
+        });
+    }
+    Ok(levels)
+}
+
+/// The built-in levels.
+pub fn built_in() -> Vec<Level> {
+    parse_levels(BUILT_IN).expect("the built-in levels are valid (a test checks them)")
+}
+
+/// The number of move sequences (in the judge's move set) of exactly `n`
+/// moves that clear `b`, stopping at `limit`; `None` when `nodes` positions
+/// were visited before the count was complete.
+pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64> {
+    fn go(
+        b: &Board,
+        left: u32,
+        count: &mut u64,
+        limit: u64,
+        visited: &mut u64,
+        nodes: u64,
+    ) -> bool {
+        if b.is_empty() {
+            if left == 0 {
+                *count += 1;
+            }
+            return *count < limit;
+        }
+        if left == 0 {
+            return true;
+        }
+        if b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
+            return true;
+        }
+        *visited += 1;
+        if *visited > nodes {
+            return false;
+        }
+        for m in b.moves() {
+            let next = b.play(m).expect("a listed move");
+            if !go(&next, left - 1, count, limit, visited, nodes) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut count = 0;
+    let mut visited = 0;
+    let done = go(b, n, &mut count, limit, &mut visited, nodes);
+    (done || count >= limit).then_some(count)
+}
+
+/// The fewest moves that clear `b`, up to `max` (None: not within `max`, or
+/// the budget ran out).
+pub fn shortest_clearing(b: &Board, max: u32, budget: Budget) -> Option<(u32, Vec<Move>)> {
+    for n in 1..=max {
+        let s = Settings {
+            goal: Goal::Exactly,
+            budget,
+            ..Settings::default()
+        };
+        match solve(b, n, s).outcome {
+            Outcome::Solved(moves) => return Some((n, moves)),
+            Outcome::NoSolution => {}
+            Outcome::OutOfBudget => return None,
+        }
+    }
+    None
+}
+
+/// A random small board: `colors` colours, each with 3 to 6 blocks, dropped
+/// into random columns; `None` when it holds a run of three.
+fn random_small_board(rng: &mut Rng, colors: u8) -> Option<Board> {
+    let mut bag = Vec::new();
+    let first = 1 + rng.below(MAX_COLOR as u64 - colors as u64 + 1) as u8;
+    for c in first..first + colors {
+        let k = 3 + rng.below(4) as usize;
+        bag.extend(std::iter::repeat_n(c, k));
+    }
+    let mut columns: Vec<Vec<u8>> = vec![Vec::new(); WIDTH];
+    for i in (1..bag.len()).rev() {
+        bag.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for c in bag {
+        let open: Vec<usize> = (0..WIDTH).filter(|&x| columns[x].len() < HEIGHT).collect();
+        let x = *open.get(rng.below(open.len() as u64) as usize)?;
+        columns[x].push(c);
+    }
+    let b = Board::from_columns(&columns).ok()?;
+    b.is_settled().then_some(b)
+}
+
+/// A generated level with its grade.
+#[derive(Clone, Debug)]
+pub struct Graded {
+    /// The level.
+    pub level: Level,
+    /// Solutions of exactly n moves (capped at 1,000).
+    pub solutions: u64,
+    /// Positions the exact solver expanded.
+    pub nodes: u64,
+}
+
+/// Generates `per_n` levels for each n in 1..=5 from `seed`: each proved to
+/// have a clearing of exactly n moves and none shorter. Within each n the
+/// levels are ordered from easy to hard (many solutions first, then less
+/// search effort first).
+pub fn generate(per_n: usize, seed: u64) -> Vec<Graded> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for n in 1..=5u32 {
+        let mut found: Vec<Graded> = Vec::new();
+        let mut tries = 0u64;
+        while found.len() < per_n && tries < 2_000_000 {
+            tries += 1;
+            let colors = 1 + (n as u8).div_ceil(2) + rng.below(2) as u8;
+            let Some(board) = random_small_board(&mut rng, colors.min(4)) else {
+                continue;
+            };
+            if found.iter().any(|g| g.level.board == board) {
+                continue;
+            }
+            let Some((shortest, _)) = shortest_clearing(&board, n, Budget::nodes(200_000)) else {
+                continue;
+            };
+            if shortest != n {
+                continue;
+            }
+            let report = solve(&board, n, Settings::default());
+            let Some(solutions) = count_solutions(&board, n, 1000, 5_000_000) else {
+                continue;
+            };
+            found.push(Graded {
+                level: Level { moves: n, board },
+                solutions,
+                nodes: report.nodes,
+            });
+        }
+        found.sort_by_key(|g| (std::cmp::Reverse(g.solutions), g.nodes));
+        out.extend(found);
+    }
+    out
+}
+
+/// Levels in the NOIP format, one after another.
+pub fn to_text(levels: &[Level]) -> String {
+    let mut s = String::new();
+    for l in levels {
+        s.push_str(&format!("{}\n{}", l.moves, l.board.to_columns_text()));
+    }
+    s
+}

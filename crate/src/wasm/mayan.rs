@@ -1,0 +1,448 @@
+//! The Mayan puzzle for the page: `MayanApp`, a level being played on the
+//! shared `History` (undo, redo, reset), with the stages of the last move
+//! for animation, hints from the solver, and the judge's answer.
+
+use wasm_bindgen::prelude::*;
+
+use super::{on_board, plural};
+use crate::budget::Budget;
+use crate::game::History;
+use crate::mayan::levels::{built_in, count_solutions, Level};
+use crate::mayan::link::{board_text, Link, Start};
+use crate::mayan::solve::{solve, Goal, Outcome, Settings};
+use crate::mayan::{Board, Mayan, Move, Step, HEIGHT, MAX_COLOR, WIDTH};
+
+/// Positions a hint may search (about a second at most in a browser).
+const HINT_NODES: u64 = 2_000_000;
+
+/// A Mayan level being played.
+#[wasm_bindgen]
+pub struct MayanApp {
+    start: Start,
+    history: History<Mayan>,
+}
+
+fn move_of(x: u32, y: u32, dir: i32) -> Result<Move, JsError> {
+    let (x, y) = on_board(WIDTH, HEIGHT, x, y)?;
+    if dir != 1 && dir != -1 {
+        return Err(JsError::new("the direction is 1 (right) or -1 (left)"));
+    }
+    Ok(Move::new(x, y, dir as i8))
+}
+
+fn cells_of(b: &Board) -> Vec<u8> {
+    let mut out = Vec::with_capacity(WIDTH * HEIGHT);
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            out.push(b.get(x, y));
+        }
+    }
+    out
+}
+
+#[wasm_bindgen]
+impl MayanApp {
+    /// Level 1 of the built-in set.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> MayanApp {
+        MayanApp::from_start(Start::Level(1))
+    }
+
+    fn from_start(start: Start) -> MayanApp {
+        MayanApp {
+            start,
+            history: History::new(Mayan, start.level().board),
+        }
+    }
+
+    fn level(&self) -> Level {
+        self.start.level()
+    }
+
+    /// The number of built-in levels.
+    #[wasm_bindgen(js_name = levelCount)]
+    pub fn level_count() -> u32 {
+        built_in().len() as u32
+    }
+
+    /// n of built-in level `k` (1-based), 0 when there is no such level.
+    #[wasm_bindgen(js_name = levelMoves)]
+    pub fn level_moves(k: u32) -> u32 {
+        built_in()
+            .get((k as usize).wrapping_sub(1))
+            .map_or(0, |l| l.moves)
+    }
+
+    /// Opens built-in level `k` (1-based).
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self, k: u32) -> Result<(), JsError> {
+        let count = built_in().len() as u32;
+        if !(1..=count).contains(&k) {
+            return Err(JsError::new(&format!(
+                "there are levels 1 to {}, not {}",
+                count, k
+            )));
+        }
+        *self = MayanApp::from_start(Start::Level(k as usize));
+        Ok(())
+    }
+
+    /// Opens a link (`game=mayan&level=K` or `game=mayan&n=N&board=…`,
+    /// with `&moves=…`); on error the current game stays and the error
+    /// says what is wrong. `fresh_seed` is not used (kept for the same
+    /// shape as the other games).
+    #[wasm_bindgen(js_name = openLink)]
+    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+        let _ = fresh_seed;
+        let parsed = Link::parse(link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        let mut app = MayanApp::from_start(parsed.start);
+        for m in parsed.moves {
+            app.history
+                .play(m)
+                .map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        }
+        *self = app;
+        Ok(())
+    }
+
+    /// The link of the current position, moves included (without `#`).
+    pub fn link(&self) -> String {
+        Link {
+            start: self.start,
+            moves: self.history.moves_played().collect(),
+        }
+        .to_string()
+    }
+
+    /// The built-in level being played (1-based), or 0 for a linked board.
+    #[wasm_bindgen(js_name = levelNumber)]
+    pub fn level_number(&self) -> u32 {
+        match self.start {
+            Start::Level(k) => k as u32,
+            Start::Board(_) => 0,
+        }
+    }
+
+    /// Columns (5).
+    pub fn width(&self) -> u32 {
+        WIDTH as u32
+    }
+
+    /// Rows (7).
+    pub fn height(&self) -> u32 {
+        HEIGHT as u32
+    }
+
+    /// Highest colour (10).
+    pub fn colors(&self) -> u32 {
+        MAX_COLOR as u32
+    }
+
+    /// The board for drawing: 5 × 7 colours (0 = empty), row by row from
+    /// the bottom, each row left to right.
+    pub fn cells(&self) -> Vec<u8> {
+        cells_of(self.history.current())
+    }
+
+    /// n: the moves the level asks for.
+    pub fn n(&self) -> u32 {
+        self.level().moves
+    }
+
+    /// Moves made.
+    pub fn moves(&self) -> u32 {
+        self.history.played().len() as u32
+    }
+
+    /// Moves left (n minus the moves made).
+    #[wasm_bindgen(js_name = movesLeft)]
+    pub fn moves_left(&self) -> u32 {
+        self.n().saturating_sub(self.moves())
+    }
+
+    /// Blocks left.
+    pub fn blocks(&self) -> u32 {
+        self.history.current().blocks() as u32
+    }
+
+    /// Whether dragging (x, y) one column in `dir` (1 right, −1 left) is a
+    /// move here (a block there, a column there, not its own colour).
+    #[wasm_bindgen(js_name = isMove)]
+    pub fn is_move(&self, x: u32, y: u32, dir: i32) -> bool {
+        move_of(x, y, dir).is_ok_and(|m| self.history.current().is_move(m))
+    }
+
+    /// Drags (x, y) one column in `dir`; false (and nothing changes) when
+    /// that is not a move or no move is left.
+    pub fn play(&mut self, x: u32, y: u32, dir: i32) -> Result<bool, JsError> {
+        let m = move_of(x, y, dir)?;
+        if self.moves_left() == 0 || self.history.current().is_empty() {
+            return Ok(false);
+        }
+        Ok(self.history.play(m).is_ok())
+    }
+
+    /// The stages of the last move, for animation: for each stage its kind
+    /// (0 the drag, 1 a fall, 2 cells vanishing), the board after it
+    /// (35 cells as `cells()`), then the number of vanished cells and their
+    /// (x, y) pairs (0 for the other kinds).
+    #[wasm_bindgen(js_name = lastSteps)]
+    pub fn last_steps(&self) -> Vec<u8> {
+        let Some((_, steps)) = self.history.played().last() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for s in steps {
+            let (kind, board, gone): (u8, &Board, &[(u8, u8)]) = match s {
+                Step::Dragged(b) => (0, b, &[]),
+                Step::Fell(b) => (1, b, &[]),
+                Step::Vanished(cells, b) => (2, b, cells),
+            };
+            out.push(kind);
+            out.extend(cells_of(board));
+            out.push(gone.len() as u8);
+            out.extend(gone.iter().flat_map(|&(x, y)| [x, y]));
+        }
+        out
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        self.history.undo()
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> bool {
+        self.history.redo()
+    }
+
+    /// Whether there is a move to redo.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Back to the level's start (the moves stay available to redo).
+    pub fn restart(&mut self) {
+        self.history.restart();
+    }
+
+    /// Whether the level is solved: the board is empty after exactly n moves.
+    pub fn solved(&self) -> bool {
+        self.history.current().is_empty() && self.moves() == self.n()
+    }
+
+    /// Whether play has ended: the board is empty, no move is left, or no
+    /// block can be dragged.
+    #[wasm_bindgen(js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.history.current().is_empty()
+            || self.moves_left() == 0
+            || self.history.current().moves().is_empty()
+    }
+
+    /// What the end means (empty while play goes on).
+    #[wasm_bindgen(js_name = overText)]
+    pub fn over_text(&self) -> String {
+        let (n, made) = (self.n(), self.moves());
+        if self.history.current().is_empty() {
+            if made == n {
+                format!(
+                    "Solved: the board is empty after exactly {}.",
+                    plural(n, "move")
+                )
+            } else {
+                format!(
+                    "Cleared in {}, but this level asks for exactly {}: undo and find a longer way.",
+                    plural(made, "move"),
+                    n
+                )
+            }
+        } else if self.moves_left() == 0 {
+            format!(
+                "No moves left: {} remain after {}. Undo or reset.",
+                plural(self.blocks(), "block"),
+                plural(made, "move")
+            )
+        } else if self.is_over() {
+            "No block can be dragged: undo or reset.".into()
+        } else {
+            String::new()
+        }
+    }
+
+    /// The moves made, in the judge's format (`x y g` lines).
+    pub fn log(&self) -> String {
+        let mut out = String::new();
+        for m in self.history.moves_played() {
+            out.push_str(&format!("{} {} {}\n", m.x, m.y, m.dir));
+        }
+        out
+    }
+
+    /// The board as text: columns left to right, bottom first, letters A–J.
+    pub fn text(&self) -> String {
+        board_text(self.history.current())
+    }
+
+    /// The next move of a solution from here with the moves left — the
+    /// smallest in the judge's order — as [x, y, dir]; empty when there is
+    /// none (see `hintReason`).
+    pub fn hint(&self) -> Vec<i32> {
+        match self.search_here() {
+            Outcome::Solved(moves) => moves
+                .first()
+                .map(|m| vec![m.x as i32, m.y as i32, m.dir as i32])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn search_here(&self) -> Outcome {
+        let left = self.moves_left();
+        let b = self.history.current();
+        if b.is_empty() {
+            return if left == 0 {
+                Outcome::Solved(Vec::new())
+            } else {
+                Outcome::NoSolution
+            };
+        }
+        if left == 0 {
+            return Outcome::NoSolution;
+        }
+        solve(
+            b,
+            left,
+            Settings {
+                goal: Goal::Exactly,
+                budget: Budget::nodes(HINT_NODES),
+                ..Settings::default()
+            },
+        )
+        .outcome
+    }
+
+    /// Whether the position can still be solved with the moves left:
+    /// "yes", "no" or "unknown" (the search ran out of its budget).
+    pub fn solvable(&self) -> String {
+        match self.search_here() {
+            Outcome::Solved(_) => "yes",
+            Outcome::NoSolution => "no",
+            Outcome::OutOfBudget => "unknown",
+        }
+        .into()
+    }
+
+    /// Why there is no solution from here, said plainly: a colour with one
+    /// or two blocks left, a board already empty, no moves left, or the
+    /// search's proof.
+    #[wasm_bindgen(js_name = hintReason)]
+    pub fn hint_reason(&self) -> String {
+        let b = self.history.current();
+        let left = self.moves_left();
+        if b.is_empty() {
+            return if left == 0 {
+                "The level is solved.".into()
+            } else {
+                format!(
+                    "The board is already empty with {} left: this level asks for exactly {}.",
+                    plural(left, "move"),
+                    plural(self.n(), "move")
+                )
+            };
+        }
+        if left == 0 {
+            return "No moves are left.".into();
+        }
+        let counts = b.color_counts();
+        if let Some(c) = (1..=MAX_COLOR).find(|&c| matches!(counts[c as usize], 1 | 2)) {
+            return format!(
+                "No solution from here: colour {} has only {} left, and a block vanishes only in a run of three.",
+                c,
+                plural(counts[c as usize], "block")
+            );
+        }
+        match self.search_here() {
+            Outcome::Solved(_) => String::new(),
+            Outcome::NoSolution => format!(
+                "No solution from here: no {} clear this board (the solver tried them all).",
+                if left == 1 {
+                    "single move can".to_string()
+                } else {
+                    format!("sequence of {} moves can", left)
+                }
+            ),
+            Outcome::OutOfBudget => "Unknown: the search ran out of its budget.".into(),
+        }
+    }
+
+    /// How many moves to undo to reach the last position that still had a
+    /// solution (0 when this one has; −1 when even the start has none or
+    /// the search ran out of its budget).
+    #[wasm_bindgen(js_name = undosToSolvable)]
+    pub fn undos_to_solvable(&self) -> i32 {
+        let n = self.n();
+        let mut positions = vec![*self.history.start()];
+        let mut b = *self.history.start();
+        for m in self.history.moves_played() {
+            b = b.play(m).expect("a played move");
+            positions.push(b);
+        }
+        for (i, pos) in positions.iter().enumerate().rev() {
+            let left = n.saturating_sub(i as u32);
+            let outcome = if pos.is_empty() {
+                if left == 0 {
+                    Outcome::Solved(Vec::new())
+                } else {
+                    Outcome::NoSolution
+                }
+            } else if left == 0 {
+                Outcome::NoSolution
+            } else {
+                solve(
+                    pos,
+                    left,
+                    Settings {
+                        budget: Budget::nodes(HINT_NODES),
+                        ..Settings::default()
+                    },
+                )
+                .outcome
+            };
+            match outcome {
+                Outcome::Solved(_) => return (positions.len() - 1 - i) as i32,
+                Outcome::NoSolution => {}
+                Outcome::OutOfBudget => return -1,
+            }
+        }
+        -1
+    }
+
+    /// The judge's answer for the level from its start: `x y g` lines of
+    /// the smallest solution, or `-1`.
+    pub fn solution(&self) -> String {
+        let l = self.level();
+        match solve(&l.board, l.moves, Settings::default()).outcome {
+            Outcome::Solved(moves) => moves
+                .iter()
+                .map(|m| format!("{} {} {}\n", m.x, m.y, m.dir))
+                .collect(),
+            _ => "-1\n".into(),
+        }
+    }
+
+    /// How many move sequences of exactly n moves clear the level (at most
+    /// 10,000; −1 when counting would take too long).
+    #[wasm_bindgen(js_name = countSolutions)]
+    pub fn count_solutions(&self) -> f64 {
+        let l = self.level();
+        count_solutions(&l.board, l.moves, 10_000, 5_000_000).map_or(-1.0, |c| c as f64)
+    }
+}
+
+impl Default for MayanApp {
+    fn default() -> MayanApp {
+        MayanApp::new()
+    }
+}

@@ -1,0 +1,78 @@
+//! The built-in Mayan levels: at least 40, n from 1 to 5, each proved to be
+//! cleared in exactly n moves and in no fewer, in the NOIP format that the
+//! judge reads.
+
+use clearboard::budget::Budget;
+use clearboard::mayan::levels::{
+    built_in, count_solutions, parse_levels, shortest_clearing, to_text, BUILT_IN,
+};
+use clearboard::mayan::solve::{replay, solve, Outcome, Settings};
+
+#[test]
+fn there_are_forty_levels_from_one_to_five_moves() {
+    let levels = built_in();
+    assert!(levels.len() >= 40, "{} levels", levels.len());
+    for n in 1..=5 {
+        assert!(
+            levels.iter().filter(|l| l.moves == n).count() >= 8,
+            "n = {}",
+            n
+        );
+    }
+    let mut last = 0;
+    for l in &levels {
+        assert!(l.moves >= last, "levels are ordered by n");
+        last = l.moves;
+        assert!(l.board.is_settled());
+    }
+}
+
+#[test]
+fn every_level_is_proved_exactly_n_and_no_shorter() {
+    for (i, l) in built_in().iter().enumerate() {
+        let (shortest, _) = shortest_clearing(&l.board, 5, Budget::UNLIMITED)
+            .unwrap_or_else(|| panic!("level {} cannot be cleared in 5 moves", i + 1));
+        assert_eq!(shortest, l.moves, "level {}", i + 1);
+        match solve(&l.board, l.moves, Settings::default()).outcome {
+            Outcome::Solved(moves) => {
+                assert_eq!(moves.len() as u32, l.moves);
+                assert!(
+                    replay(&l.board, &moves).unwrap().is_empty(),
+                    "level {}",
+                    i + 1
+                );
+            }
+            other => panic!("level {}: {:?}", i + 1, other),
+        }
+        let count = count_solutions(&l.board, l.moves, 1000, 10_000_000).unwrap();
+        assert!(count >= 1, "level {}", i + 1);
+    }
+}
+
+#[test]
+fn each_level_is_a_judge_input_and_the_file_round_trips() {
+    let levels = built_in();
+    assert_eq!(to_text(&levels), BUILT_IN);
+    for (i, l) in levels.iter().enumerate() {
+        let input = format!("{}\n{}", l.moves, l.board.to_columns_text());
+        let out = clearboard::mayan::judge::judge(&input).unwrap();
+        assert_ne!(out, b"-1\n", "level {}", i + 1);
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count() as u32, l.moves);
+    }
+}
+
+#[test]
+fn malformed_level_files_name_the_line() {
+    let err = parse_levels("1\n1 1 0\n0\n0\n0\n0\n2\n1 0\n0\n").unwrap_err();
+    assert!(err.message.contains("level 2"), "{}", err);
+    assert!(err.line >= 7, "{}", err);
+}
+
+#[test]
+fn counting_solutions_respects_its_limit_and_budget() {
+    let l = built_in()[32];
+    let all = count_solutions(&l.board, l.moves, u64::MAX, u64::MAX).unwrap();
+    assert!(all >= 2);
+    assert_eq!(count_solutions(&l.board, l.moves, 1, u64::MAX), Some(1));
+    assert_eq!(count_solutions(&l.board, l.moves, u64::MAX, 1), None);
+}

@@ -1,0 +1,206 @@
+// The Mayan puzzle in a real browser: levels and progress, moves by drag,
+// by click and buttons and by keyboard, the end of a level (solved, cleared
+// too early, out of moves), hints with their reasons, and the judge's
+// solution played step by step against the command line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, launch, open, root } from './harness.mjs';
+
+const CLI = join(root, 'target/release/clearboard');
+const LEVELS = readFileSync(join(root, 'crate/src/mayan/levels.txt'), 'utf8').trimEnd().split('\n');
+/** Level k's NOIP input (six lines each in the levels file). */
+const levelInput = (k) => `${LEVELS.slice((k - 1) * 6, k * 6).join('\n')}\n`;
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const calm = { reducedMotion: 'reduce' };
+const ref = (page, name) => page.locator(`main [data-ref="${name}"]`);
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const app = (page, f, arg) => page.evaluate(([src, a]) => new Function('app', 'a', `return (${src})(app, a)`)(window.clearboardPage.app, a), [f.toString(), arg]);
+const at = (page, x, y) => page.evaluate(([a, b]) => window.clearboardPage.cellCenter(a, b), [x, y]);
+
+/** The judge's answer for level k from the command line, as [x, y, g] moves. */
+function judge(k) {
+  const run = spawnSync(CLI, ['judge', 'mayan'], { input: levelInput(k), encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout;
+}
+
+test('forty levels from one to five moves, listed with their n; the address opens one', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=12`, calm);
+  const options = await page.getByLabel('Level').locator('option:not([disabled])').allTextContents();
+  assert.ok(options.length >= 40, `${options.length} levels`);
+  assert.match(options[0], /^1 · 1 move$/);
+  assert.match(options.at(-1), /· 5 moves$/);
+  assert.equal(await app(page, (a) => a.levelNumber()), 12);
+  assert.match(await ref(page, 'score').textContent(), /^Level 12 · Moves left: (\d) of \1 · Blocks \d+$/);
+  await page.getByLabel('Level').selectOption('3');
+  assert.match(new URL(page.url()).hash, /^#game=mayan&level=3$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a level played by dragging: moves left, the result on the board, progress kept', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  assert.equal(moves.length, 2);
+  for (const [i, [x, y, g]] of moves.entries()) {
+    const from = await at(page, x, y);
+    const to = await at(page, x + g, y);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await app(page, (a) => a.moves()), i + 1, `move ${i + 1} by drag`);
+    assert.match(await ref(page, 'score').textContent(), new RegExp(`Moves left: ${1 - i} of 2`));
+  }
+  assert.ok(await ref(page, 'overlay').isVisible());
+  assert.match(await ref(page, 'overlay-text').textContent(), /^Solved: the board is empty after exactly 2 moves\. This level has \d+ solutions of exactly 2 moves\.$/);
+  assert.match(await page.getByRole('status').textContent(), /^Solved/);
+  assert.match(await page.locator('#live').textContent(), /Solved/);
+  assert.ok(await button(page, 'Hint').isDisabled(), 'play ends with the level');
+  // Progress is kept: level 9 is ticked in a new page of the same browser.
+  const again = await open(browser, `${server.url}#game=mayan&level=1`, { ...calm, storageState: await context.storageState() });
+  assert.match(await again.page.getByLabel('Level').locator('option[value="9"]').textContent(), /✓$/);
+  await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a click selects a block, Move left / Move right drag it; the keyboard does the same', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  const [[x1, y1, g1], [x2, y2, g2]] = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const p = await at(page, x1, y1);
+  await page.mouse.click(p.x, p.y);
+  assert.match(await ref(page, 'readout').textContent(), new RegExp(`^\\(${x1}, ${y1}\\): colour \\d+ — selected$`));
+  await button(page, g1 === 1 ? 'Move right' : 'Move left').click();
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  // Keyboard: arrows move the cursor (it starts where the last click was), Shift+arrow drags.
+  await ref(page, 'board').focus();
+  const c = await page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+  for (let i = c.x; i !== x2; i += Math.sign(x2 - c.x)) await page.keyboard.press(x2 > c.x ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = c.y; i !== y2; i += Math.sign(y2 - c.y)) await page.keyboard.press(y2 > c.y ? 'ArrowUp' : 'ArrowDown');
+  assert.match(await ref(page, 'readout').textContent(), new RegExp(`^\\(${x2}, ${y2}\\)`));
+  await page.keyboard.press(g2 === 1 ? 'Shift+ArrowRight' : 'Shift+ArrowLeft');
+  assert.equal(await app(page, (a) => a.moves()), 2);
+  assert.equal(await app(page, (a) => a.solved()), true);
+  // Undo move by move, and Reset.
+  await page.locator('body').press('u');
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  await button(page, 'Reset').click();
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.match(await ref(page, 'score').textContent(), /Moves left: 2 of 2/);
+  // A drag that is not a move says why and changes nothing.
+  const edge = await at(page, 0, 0);
+  await page.mouse.move(edge.x, edge.y);
+  await page.mouse.down();
+  await page.mouse.move(edge.x - 80, edge.y, { steps: 3 });
+  await page.mouse.up();
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('cleared too early, and out of moves: each says so plainly', async () => {
+  // One move clears this board, but the link asks for exactly 2.
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=2&board=A/A//A/`, calm);
+  const q = await at(page, 3, 0);
+  await page.mouse.click(q.x, q.y);
+  await button(page, 'Move left').click();
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  assert.match(await ref(page, 'overlay-text').textContent(), /^Cleared in 1 move, but this level asks for exactly 2: undo and find a longer way\.$/);
+  // n = 1 and a move that clears nothing.
+  await page.evaluate(() => { location.hash = '#game=mayan&n=1&board=AB/BA/A//'; });
+  await page.waitForFunction(() => window.clearboardPage.app.n() === 1);
+  const p = await at(page, 0, 1);
+  await page.mouse.click(p.x, p.y);
+  await button(page, 'Move right').click();
+  assert.match(await ref(page, 'overlay-text').textContent(), /^No moves left: \d+ blocks remain after 1 move\. Undo or reset\.$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Hint gives the next move of a solution, or the reason there is none and a way back', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=17`, calm);
+  await button(page, 'Hint').click();
+  const first = judge(17).trim().split('\n')[0].split(' ').map(Number);
+  assert.match(await ref(page, 'why').textContent(), new RegExp(`^Hint: drag the block at \\(${first[0]}, ${first[1]}\\) ${first[2] === 1 ? 'right' : 'left'}`));
+  // A move off every solution: find one the engine proves hopeless.
+  const bad = await app(page, (a) => {
+    for (let x = 0; x < 5; x++) for (let y = 0; y < 7; y++) for (const d of [1, -1]) {
+      if (!a.isMove(x, y, d)) continue;
+      a.play(x, y, d);
+      if (a.solvable() === 'no') return [x, y, d];
+      a.undo();
+    }
+    return null;
+  });
+  assert.ok(bad, 'some move loses level 17');
+  await page.evaluate(() => window.clearboardPage.changed());
+  await button(page, 'Hint').click();
+  assert.match(await ref(page, 'why').textContent(), /^No solution from here: /);
+  const rescue = page.getByRole('button', { name: /^Undo 1 move to the last solvable position$/ });
+  assert.ok(await rescue.isVisible());
+  await rescue.click();
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.equal(await app(page, (a) => a.solvable()), 'yes');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Show solution plays the judge\'s answer step by step; no Step press is dropped', async () => {
+  for (const k of [25, 33]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=${k}`);
+    const want = judge(k);
+    await button(page, 'Show solution').click();
+    assert.equal(await page.getByRole('log').textContent(), want, `level ${k}: the log is the judge's output`);
+    const n = want.trim().split('\n').length;
+    // Pressed faster than the animations last: every press is a move.
+    for (let i = 0; i < n; i++) await button(page, 'Step').click();
+    assert.equal(await app(page, (a) => a.moves()), n);
+    assert.equal(await app(page, (a) => a.log()), want, 'the moves made are the judge\'s');
+    await page.waitForFunction(() => !window.clearboardPage.anim);
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.ok((await page.evaluate(() => window.__clearboard.animations)) >= n, 'each move was animated');
+    // Play from the start, then Pause stops it.
+    await button(page, 'Show solution').click();
+    await page.getByLabel('Animation speed, moves per second').evaluate((el) => { el.value = '1'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    await button(page, 'Play').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() >= 1);
+    await button(page, 'Pause').click();
+    const made = await app(page, (a) => a.moves());
+    await page.waitForTimeout(1300);
+    assert.equal(await app(page, (a) => a.moves()), made, 'paused');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('the Mayan page fits a laptop and a phone', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20`, { ...calm, viewport });
+    for (const what of ['board', 'score', 'readout', 'why']) {
+      const b = await ref(page, what).boundingBox();
+      assert.ok(b && b.y + b.height <= viewport.height && b.x + b.width <= viewport.width, `${what} in view at ${viewport.width}`);
+    }
+    for (const name of ['Undo', 'Reset', 'Hint', 'Move left', 'Move right']) {
+      const b = await button(page, name).boundingBox();
+      assert.ok(b.y + b.height <= viewport.height, `${name} in view`);
+    }
+    await page.screenshot({ path: join(root, `target/screenshots/mayan-${viewport.width}x${viewport.height}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

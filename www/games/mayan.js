@@ -1,0 +1,757 @@
+// The Mayan puzzle (NOIP 2011) on the page: levels, moves by drag, by
+// click and arrow buttons or by keyboard, animated chains, hints, and the
+// judge's solution played step by step. Every rule, hint and solution comes
+// from the engine's MayanApp; this module turns input into engine calls and
+// draws what the engine says. It finds its elements inside its own root.
+import { Animator } from '../core/animation.js';
+import { Autoplay } from '../core/autoplay.js';
+import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
+import { stats, record } from '../core/stats.js';
+import { load, save } from '../core/storage.js';
+
+const W = 5;
+const H = 7;
+// Ten colours (colour-blind-safe first), each block also shows its colour number.
+const PALETTE = ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#cc79a7', '#56b4e9', '#e69f00', '#8c564b', '#9b59b6', '#bdbdbd'];
+const DARK_TEXT = new Set([4, 6, 7, 10]);
+const STAGE_MS = 200;
+const CURSOR = '#ffffff';
+const HINT = '#ffd400';
+
+// Static markup only: nothing from a link or an input ever goes through it.
+const MARKUP = `
+<div class="game-main">
+  <div class="toolbar primary" role="group" aria-label="Play">
+    <label>Level <select data-ref="level"></select></label>
+    <button type="button" data-ref="next-level" title="The next level (N)">Next level</button>
+    <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
+    <button type="button" data-ref="redo" title="Redo (Ctrl+Y or R)">Redo</button>
+    <button type="button" data-ref="restart" title="Back to the level's start">Reset</button>
+    <button type="button" data-ref="hint" title="The next move of a solution (H)">Hint</button>
+    <button type="button" data-ref="left" title="Drag the selected block left (Shift+Left)">Move left</button>
+    <button type="button" data-ref="right" title="Drag the selected block right (Shift+Right)">Move right</button>
+  </div>
+  <p class="score" data-ref="score"></p>
+  <div class="board-wrap" data-ref="wrap">
+    <div class="board-frame">
+    <canvas data-ref="board" tabindex="0" aria-label="Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column."></canvas>
+    <div class="overlay" data-ref="overlay" hidden>
+      <p data-ref="overlay-text"></p>
+      <div><button type="button" data-ref="overlay-next" tabindex="-1" aria-hidden="true">Next level</button>
+      <button type="button" data-ref="overlay-undo" tabindex="-1" aria-hidden="true">Undo</button></div>
+    </div>
+    </div>
+  </div>
+  <p class="readout" data-ref="readout"></p>
+  <p class="why" data-ref="why"></p>
+  <div class="toolbar" data-ref="rescue" hidden><button type="button" data-ref="undo-to-solvable">Undo to the last solvable position</button></div>
+</div>
+<div class="game-side">
+  <details class="panel" data-ref="solution-box" open>
+    <summary>Show solution <small>(the NOIP 2011 judge's answer, <code>x y g</code>)</small></summary>
+    <div class="toolbar" role="group" aria-label="Solution">
+      <button type="button" data-ref="show-solution">Show solution</button>
+      <button type="button" data-ref="step" title="The solution's next move (S)">Step</button>
+      <button type="button" data-ref="play" title="Play the solution (P)">Play</button>
+      <button type="button" data-ref="pause" disabled>Pause</button>
+      <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="10" value="2" aria-label="Animation speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">2 moves/s</span></label>
+    </div>
+    <pre class="log" data-ref="log" role="log" aria-label="Solution"></pre>
+  </details>
+  <details class="panel" data-ref="moves-box">
+    <summary>Moves made <small>(x y g: column, row from the bottom, 1 right / −1 left)</small></summary>
+    <pre class="log" data-ref="moves-log"></pre>
+  </details>
+</div>`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Paints one block of colour `c` in the cell at (x, y), `s` pixels wide. */
+function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
+  const pad = Math.max(1, s * 0.06);
+  ctx.globalAlpha = alpha;
+  ctx.fillStyle = PALETTE[(c - 1) % PALETTE.length];
+  ctx.beginPath();
+  ctx.roundRect(x + pad, y + pad, s - 2 * pad, s - 2 * pad, s * 0.14);
+  ctx.fill();
+  if (s >= 10) {
+    ctx.fillStyle = DARK_TEXT.has(c) ? '#1a1a1a' : '#ffffff';
+    ctx.font = `700 ${Math.max(7, Math.floor(s * 0.46))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(c), x + s / 2, y + s / 2 + 1);
+  }
+  ctx.globalAlpha = 1;
+  if (outline) {
+    ctx.lineWidth = Math.max(2, s / 12);
+    ctx.strokeStyle = outline.color;
+    ctx.setLineDash(outline.dash ? [Math.max(3, s / 6), Math.max(2, s / 10)] : []);
+    ctx.strokeRect(x + pad / 2, y + pad / 2, s - pad, s - pad);
+    ctx.setLineDash([]);
+  }
+}
+
+/** Decodes MayanApp.lastSteps(): [{ kind, cells, gone: [[x, y], …] }]. */
+function decodeSteps(raw) {
+  const steps = [];
+  let i = 0;
+  while (i < raw.length) {
+    const kind = raw[i++];
+    const cells = raw.slice(i, i + W * H);
+    i += W * H;
+    const n = raw[i++];
+    const gone = [];
+    for (let k = 0; k < n; k++, i += 2) gone.push([raw[i], raw[i + 1]]);
+    steps.push({ kind, cells, gone });
+  }
+  return steps;
+}
+
+export class Mayan {
+  static id = 'mayan';
+  static title = 'Mayan puzzle';
+
+  constructor(shell) {
+    this.shell = shell;
+    this.bindings = shell.bindings;
+    this.app = new this.bindings.MayanApp();
+    this.animator = new Animator();
+    this.autoplay = new Autoplay(() => this.updateButtons());
+    this.cursor = { x: 0, y: 0 };
+    this.showCursor = false;
+    this.selected = null; // { x, y }
+    this.hintMove = null; // [x, y, dir]
+    this.solution = null; // [[x, y, dir], …] from the level's start
+    this.geom = { s: 40, left: 0, bottom: 0 };
+    this.drag = null;
+    this.root = null;
+  }
+
+  // ---- the game interface ----------------------------------------------
+
+  mount(root) {
+    this.root = root;
+    root.classList.add('game', 'mayan');
+    root.innerHTML = MARKUP;
+    this.canvas = this.ref('board');
+    this.ctx = this.canvas.getContext('2d');
+    const speed = Number(load('mayan.speed', 2));
+    if (speed >= 1 && speed <= 10) this.ref('speed').value = String(Math.round(speed));
+    this.showSpeed();
+    this.fillLevels();
+    this.bind();
+    this.resizeObserver = new ResizeObserver(() => this.resizeIfNeeded());
+    for (const el of [root, document.querySelector('header'), this.ref('score'), this.ref('readout'), this.ref('why')]) {
+      if (el) this.resizeObserver.observe(el);
+    }
+    this.onWindowResize = () => this.resize();
+    addEventListener('resize', this.onWindowResize);
+  }
+
+  unmount() {
+    this.autoplay.stop();
+    this.animator.cancel();
+    this.resizeObserver?.disconnect();
+    removeEventListener('resize', this.onWindowResize);
+    this.app.free();
+    this.app = null;
+    if (this.root) {
+      this.root.replaceChildren();
+      this.root.classList.remove('game', 'mayan');
+    }
+    this.root = null;
+  }
+
+  open(link, freshSeed) {
+    this.app.openLink(link, freshSeed);
+    this.afterOpen();
+  }
+
+  /** The first level not solved yet (progress is kept in this browser). */
+  openDefault() {
+    const solved = new Set(load('mayan.solved', []));
+    const count = this.bindings.MayanApp.levelCount();
+    let k = 1;
+    while (k < count && solved.has(k)) k++;
+    this.app.newGame(k);
+    this.afterOpen();
+  }
+
+  link() {
+    return this.app.link();
+  }
+
+  get anim() {
+    return this.animator.running;
+  }
+
+  focusBoard() {
+    this.canvas.focus();
+  }
+
+  /** Step: the solution's next move when it is shown, else the hint's move. */
+  step() {
+    this.animator.finish();
+    if (this.solution) {
+      const i = this.app.moves();
+      const onPath = this.app.log() === this.solution.slice(0, i).map((m) => `${m.join(' ')}\n`).join('');
+      if (!onPath || i >= this.solution.length) {
+        this.shell.message(onPath ? 'The solution has been played to its end.' : 'The board has left the solution: press Show solution to start it again.', !onPath);
+        return false;
+      }
+      const [x, y, dir] = this.solution[i];
+      return this.act(x, y, dir);
+    }
+    const h = Array.from(this.app.hint());
+    if (h.length !== 3) {
+      this.showNoSolution();
+      return false;
+    }
+    return this.act(h[0], h[1], h[2]);
+  }
+
+  undo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.undo()) this.changed();
+  }
+
+  redo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.redo()) this.changed();
+  }
+
+  /** Reset: back to the level's start. */
+  restart() {
+    this.autoplay.stop();
+    this.animator.finish();
+    this.shell.message('');
+    this.app.restart();
+    this.changed({ fresh: true });
+  }
+
+  key(e) {
+    const k = e.key.toLowerCase();
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && k === 'z' && !e.shiftKey) {
+      this.undo();
+      e.preventDefault();
+    } else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) {
+      this.redo();
+      e.preventDefault();
+    } else if (mod || e.altKey) {
+      /* not ours */
+    } else if (e.target === this.canvas && this.boardKey(e)) {
+      e.preventDefault();
+    } else if (e.target && e.target.closest && e.target.closest('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
+      /* the focused control acts */
+    } else if (k === 'u') this.undo();
+    else if (k === 'r') this.redo();
+    else if (k === 'h') this.hint();
+    else if (k === 's') this.step();
+    else if (k === 'p') this.togglePlay();
+    else if (k === 'n') this.nextLevel();
+  }
+
+  draw() {
+    if (!this.app) return;
+    this.paint(Array.from(this.app.cells()));
+  }
+
+  // ---- helpers ------------------------------------------------------------
+
+  ref(name) {
+    return this.root.querySelector(`[data-ref="${name}"]`);
+  }
+
+  top(y) {
+    return (H - 1 - y) * this.geom.s;
+  }
+
+  /** The centre of cell (x, y) in client pixels (for tests and tools). */
+  cellCenter(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    return { x: r.left + left + x * s + s / 2, y: r.top + this.top(y) + s / 2 };
+  }
+
+  fillLevels() {
+    const select = this.ref('level');
+    const solved = new Set(load('mayan.solved', []));
+    const count = this.bindings.MayanApp.levelCount();
+    const keep = select.value;
+    select.replaceChildren();
+    for (let k = 1; k <= count; k++) {
+      const o = document.createElement('option');
+      o.value = String(k);
+      o.textContent = `${k} · ${plural(this.bindings.MayanApp.levelMoves(k), 'move')}${solved.has(k) ? ' ✓' : ''}`;
+      select.append(o);
+    }
+    const custom = document.createElement('option');
+    custom.value = '0';
+    custom.textContent = 'From a link';
+    custom.disabled = true;
+    select.append(custom);
+    if (keep) select.value = keep;
+  }
+
+  afterOpen() {
+    this.autoplay.stop();
+    this.animator.cancel();
+    this.selected = null;
+    this.hintMove = null;
+    this.solution = null;
+    this.ref('log').textContent = '';
+    this.ref('level').value = String(this.app.levelNumber());
+    this.changed({ fresh: true });
+    this.resize();
+  }
+
+  speed() {
+    return Number(this.ref('speed').value) || 2;
+  }
+
+  showSpeed() {
+    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
+  }
+
+  // ---- moves ---------------------------------------------------------------
+
+  /** Drags (x, y) in `dir`; animates the stages. A running animation is finished first. */
+  act(x, y, dir) {
+    this.animator.finish();
+    this.shell.message('');
+    const before = Array.from(this.app.cells());
+    const t0 = performance.now();
+    const moved = this.app.play(x, y, dir);
+    record(stats.engineCallMs, performance.now() - t0);
+    if (!moved) {
+      if (this.app.movesLeft() === 0) this.shell.message('No moves are left: undo or reset.', true);
+      else if (!this.app.isOver()) this.shell.message(`(${x}, ${y}) cannot be dragged ${dir === 1 ? 'right' : 'left'}: no block there, the edge of the board, or a block of its own colour.`, true);
+      return false;
+    }
+    this.selected = null;
+    this.hintMove = null;
+    const steps = decodeSteps(Array.from(this.app.lastSteps()));
+    this.changed({ animate: true });
+    const per = this.autoplay.running ? Math.min(STAGE_MS, 800 / this.speed() / Math.max(1, steps.length)) : STAGE_MS;
+    const chains = steps.filter((s) => s.kind === 2).length;
+    if (chains > 1) this.shell.announce(`${this.lastAnnouncement} ${chains} chain links.`);
+    this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
+      this.chainLabel = null;
+      this.draw();
+    });
+    return true;
+  }
+
+  /** A frame of a move: the drag, each fall, each vanishing (outlined, then gone), with the chain link's number. */
+  drawStages(t, before, steps, mv) {
+    const n = steps.length;
+    const at = Math.min(n - 1, Math.floor(t * n));
+    const u = t * n - at;
+    const prev = at === 0 ? before : steps[at - 1].cells;
+    const step = steps[at];
+    const chain = steps.slice(0, at + 1).filter((s) => s.kind === 2).length;
+    this.chainLabel = step.kind === 2 ? `chain ${chain}` : null;
+    if (step.kind === 0) {
+      // The dragged block slides one column; a swapped block slides back.
+      const moving = [
+        { from: [mv.x, mv.y], to: [mv.x + mv.dir, mv.y], c: prev[mv.y * W + mv.x] },
+        { from: [mv.x + mv.dir, mv.y], to: [mv.x, mv.y], c: prev[mv.y * W + mv.x + mv.dir] },
+      ].filter((m) => m.c);
+      const still = prev.slice();
+      for (const m of moving) still[m.from[1] * W + m.from[0]] = 0;
+      this.paint(still, { moving, u });
+    } else if (step.kind === 1) {
+      // Each column's blocks keep their order and fall.
+      const moving = [];
+      const still = new Array(W * H).fill(0);
+      for (let x = 0; x < W; x++) {
+        const from = [];
+        const to = [];
+        for (let y = 0; y < H; y++) {
+          if (prev[y * W + x]) from.push(y);
+          if (step.cells[y * W + x]) to.push(y);
+        }
+        from.forEach((fy, k) => {
+          const ty = to[k] ?? fy;
+          if (fy === ty) still[fy * W + x] = prev[fy * W + x];
+          else moving.push({ from: [x, fy], to: [x, ty], c: prev[fy * W + x] });
+        });
+      }
+      this.paint(still, { moving, u: u * u });
+    } else {
+      // Outlined first, then fading out.
+      const gone = new Set(step.gone.map(([x, y]) => y * W + x));
+      this.paint(prev, { gone, u });
+    }
+  }
+
+  /** Paints `cells` with the cursor, selection and hint, and an animation frame's moving or vanishing blocks. */
+  paint(cells, frame = null) {
+    const { ctx } = this;
+    const { s, left, bottom } = this.geom;
+    ctx.clearRect(0, 0, left + W * s, H * s + bottom);
+    drawAxes(ctx, this.geom, W, H, 0, getComputedStyle(this.root).color);
+    ctx.fillStyle = '#222';
+    ctx.fillRect(left, 0, W * s, H * s);
+    const mark = new Map();
+    if (!frame) {
+      if (this.hintMove) mark.set(this.hintMove[1] * W + this.hintMove[0], { color: HINT, dash: true });
+      if (this.selected) mark.set(this.selected.y * W + this.selected.x, { color: CURSOR, dash: false });
+    }
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const c = cells[y * W + x];
+        if (!c) continue;
+        let alpha = 1;
+        let outline = mark.get(y * W + x) ?? null;
+        if (frame?.gone?.has(y * W + x)) {
+          outline = { color: '#ffffff', dash: false };
+          alpha = frame.u < 0.5 ? 1 : 1 - (frame.u - 0.5) * 2;
+        }
+        paintBlock(ctx, left + x * s, this.top(y), s, c, alpha, outline);
+      }
+    }
+    for (const m of frame?.moving ?? []) {
+      const fx = m.from[0] + (m.to[0] - m.from[0]) * frame.u;
+      const fy = m.from[1] + (m.to[1] - m.from[1]) * frame.u;
+      paintBlock(ctx, left + fx * s, (H - 1 - fy) * s, s, m.c);
+    }
+    if (this.hintMove && !frame) this.paintArrow(this.hintMove);
+    if (this.chainLabel && frame) {
+      ctx.font = `700 ${Math.max(12, Math.floor(s * 0.5))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      ctx.fillStyle = '#ffffff';
+      ctx.fillText(this.chainLabel, left + (W * s) / 2, s * 0.15);
+    }
+    if (this.showCursor && document.activeElement === this.canvas && !frame) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = CURSOR;
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect(left + this.cursor.x * s + 2, this.top(this.cursor.y) + 2, s - 4, s - 4);
+      ctx.setLineDash([]);
+    }
+  }
+
+  paintArrow([x, y, dir]) {
+    const { ctx } = this;
+    const { s, left } = this.geom;
+    const cy = this.top(y) + s / 2;
+    const x0 = left + x * s + s / 2 + dir * s * 0.2;
+    const x1 = left + (x + dir) * s + s / 2 - dir * s * 0.1;
+    ctx.strokeStyle = HINT;
+    ctx.fillStyle = HINT;
+    ctx.lineWidth = Math.max(3, s / 10);
+    ctx.beginPath();
+    ctx.moveTo(x0, cy);
+    ctx.lineTo(x1, cy);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(x1 + dir * s * 0.15, cy);
+    ctx.lineTo(x1 - dir * s * 0.05, cy - s * 0.15);
+    ctx.lineTo(x1 - dir * s * 0.05, cy + s * 0.15);
+    ctx.fill();
+  }
+
+  // ---- hints and the solution ---------------------------------------------
+
+  hint() {
+    this.animator.finish();
+    this.shell.message('');
+    const h = Array.from(this.app.hint());
+    if (h.length === 3) {
+      this.hintMove = h;
+      this.ref('rescue').hidden = true;
+      this.ref('why').textContent = `Hint: drag the block at (${h[0]}, ${h[1]}) ${h[2] === 1 ? 'right' : 'left'} — the next move of a solution with ${plural(this.app.movesLeft(), 'move')} left.`;
+      this.draw();
+      return;
+    }
+    this.showNoSolution();
+  }
+
+  /** Says why there is no solution here, and offers to undo to the last position that had one. */
+  showNoSolution() {
+    const why = this.app.hintReason();
+    this.ref('why').textContent = why;
+    const undos = this.app.undosToSolvable();
+    this.rescueUndos = undos;
+    this.ref('rescue').hidden = !(undos > 0);
+    if (undos > 0) {
+      this.ref('undo-to-solvable').textContent = `Undo ${plural(undos, 'move')} to the last solvable position`;
+    }
+  }
+
+  undoToSolvable() {
+    this.animator.finish();
+    for (let i = 0; i < (this.rescueUndos ?? 0); i++) this.app.undo();
+    this.ref('rescue').hidden = true;
+    this.changed();
+  }
+
+  /** Show solution: back to the start, the judge's answer listed; Step and Play follow it. */
+  showSolution() {
+    this.autoplay.stop();
+    this.animator.finish();
+    this.app.restart();
+    const text = this.app.solution();
+    this.ref('log').textContent = text;
+    this.solution = text.trim() === '-1' ? [] : text.trim().split('\n').map((l) => l.split(' ').map(Number));
+    this.changed({ fresh: true });
+    this.ref('why').textContent = this.solution.length
+      ? `The judge's answer: ${plural(this.solution.length, 'move')}, the smallest in its order (x, then y, then right before left). Step or Play to follow it.`
+      : 'The judge finds no solution of exactly n moves (-1).';
+  }
+
+  togglePlay() {
+    if (this.autoplay.running) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.autoplay.running || this.app.isOver()) return;
+    if (!this.solution) this.showSolution();
+    this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
+  }
+
+  pause() {
+    this.autoplay.stop();
+  }
+
+  nextLevel() {
+    const count = this.bindings.MayanApp.levelCount();
+    const k = Math.min(count, this.app.levelNumber() + 1);
+    this.shell.message('');
+    this.app.newGame(Math.max(1, k));
+    this.afterOpen();
+  }
+
+  // ---- after every change ------------------------------------------------
+
+  changed({ fresh = false } = {}) {
+    const app = this.app;
+    const over = app.isOver();
+    const level = app.levelNumber();
+    this.ref('score').textContent = `${level ? `Level ${level} · ` : ''}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`;
+    this.ref('moves-log').textContent = app.log();
+    if (!this.solution || fresh) this.ref('why').textContent = '';
+    this.ref('rescue').hidden = true;
+    this.updateButtons();
+    this.ref('overlay').hidden = !over;
+    let said = '';
+    if (over) {
+      this.autoplay.stop();
+      let text = app.overText();
+      if (app.solved()) {
+        if (level) {
+          const solved = new Set(load('mayan.solved', []));
+          solved.add(level);
+          save('mayan.solved', [...solved].sort((a, b) => a - b));
+          this.fillLevels();
+          this.ref('level').value = String(level);
+        }
+        const count = app.countSolutions();
+        if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
+      }
+      this.ref('overlay-text').textContent = text;
+      this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
+      this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.shell.message(text, !app.solved());
+      said = text;
+    }
+    if (!fresh || over) {
+      const last = app.log().trimEnd().split('\n').at(-1);
+      said = `${last ? `Move ${app.moves()}: ${last}.` : 'Back at the start.'} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
+      this.lastAnnouncement = said;
+      this.shell.announce(said);
+    }
+    this.shell.linkChanged();
+    this.updateReadout();
+    this.draw();
+  }
+
+  updateButtons() {
+    const app = this.app;
+    if (!app || !this.root) return;
+    const over = app.isOver();
+    this.ref('undo').disabled = app.moves() === 0;
+    this.ref('redo').disabled = !app.canRedo();
+    this.ref('hint').disabled = over;
+    const sel = this.selected;
+    this.ref('left').disabled = !sel || over || !app.isMove(sel.x, sel.y, -1);
+    this.ref('right').disabled = !sel || over || !app.isMove(sel.x, sel.y, 1);
+    this.ref('step').disabled = over;
+    this.ref('play').disabled = this.autoplay.running || over;
+    this.ref('pause').disabled = !this.autoplay.running;
+    const level = app.levelNumber();
+    this.ref('next-level').disabled = level === 0 || level >= this.bindings.MayanApp.levelCount();
+  }
+
+  updateReadout() {
+    const cell = this.selected ?? (this.showCursor && document.activeElement === this.canvas ? this.cursor : null);
+    const readout = this.ref('readout');
+    if (!cell) {
+      readout.textContent = this.selected === null && !this.app.isOver() ? 'Drag a block left or right, or click it and use Move left / Move right.' : '';
+      return;
+    }
+    const c = this.app.cells()[cell.y * W + cell.x];
+    readout.textContent = c
+      ? `(${cell.x}, ${cell.y}): colour ${c}${this.selected ? ' — selected' : ''}`
+      : `(${cell.x}, ${cell.y}): empty`;
+  }
+
+  // ---- input ---------------------------------------------------------------
+
+  cellAt(event) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    const x = Math.floor((event.clientX - r.left - left) / s);
+    const y = H - 1 - Math.floor((event.clientY - r.top) / s);
+    if (x < 0 || y < 0 || x >= W || y >= H) return null;
+    return { x, y };
+  }
+
+  select(cell) {
+    const c = cell && this.app.cells()[cell.y * W + cell.x];
+    this.selected = c ? cell : null;
+    this.updateButtons();
+    this.updateReadout();
+    this.draw();
+  }
+
+  moveSelected(dir) {
+    const sel = this.selected;
+    if (!sel) {
+      this.shell.message('Select a block first: click it, or move the cursor onto it.', true);
+      return;
+    }
+    this.act(sel.x, sel.y, dir);
+  }
+
+  boardKey(e) {
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      const dir = e.key === 'ArrowLeft' ? -1 : 1;
+      this.showCursor = true;
+      const { x, y } = this.cursor;
+      if (this.act(x, y, dir)) this.cursor = { x: Math.min(W - 1, Math.max(0, x + dir)), y };
+      this.updateReadout();
+      this.draw();
+      return true;
+    }
+    if (arrows[e.key]) {
+      const [dx, dy] = arrows[e.key];
+      this.showCursor = true;
+      this.selected = null;
+      this.cursor = { x: Math.min(W - 1, Math.max(0, this.cursor.x + dx)), y: Math.min(H - 1, Math.max(0, this.cursor.y + dy)) };
+      this.updateButtons();
+      this.updateReadout();
+      this.draw();
+      return true;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      this.select({ ...this.cursor });
+      return true;
+    }
+    return false;
+  }
+
+  bind() {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', (e) => {
+      this.pointerFocus = true;
+      const cell = this.cellAt(e);
+      if (!cell) return;
+      this.drag = { cell, x: e.clientX, pointer: e.pointerId };
+      try {
+        c.setPointerCapture(e.pointerId);
+      } catch {
+        /* synthetic events have no capture */
+      }
+    });
+    c.addEventListener('pointerup', (e) => {
+      const d = this.drag;
+      this.drag = null;
+      if (!d) return;
+      const dx = e.clientX - d.x;
+      this.showCursor = false;
+      if (Math.abs(dx) >= this.geom.s * 0.4) {
+        this.cursor = { ...d.cell };
+        this.act(d.cell.x, d.cell.y, dx > 0 ? 1 : -1);
+      } else {
+        this.animator.finish();
+        this.cursor = { ...d.cell };
+        const same = this.selected && this.selected.x === d.cell.x && this.selected.y === d.cell.y;
+        this.select(same ? null : d.cell);
+      }
+    });
+    c.addEventListener('pointercancel', () => {
+      this.drag = null;
+    });
+    c.addEventListener('focus', () => {
+      this.showCursor = !this.pointerFocus;
+      this.pointerFocus = false;
+      this.updateReadout();
+      this.draw();
+    });
+    c.addEventListener('blur', () => {
+      this.showCursor = false;
+      this.updateReadout();
+      this.draw();
+    });
+    const on = (name, event, f) => this.ref(name).addEventListener(event, f);
+    on('level', 'change', () => {
+      const k = Number(this.ref('level').value);
+      if (k >= 1) {
+        this.shell.message('');
+        this.app.newGame(k);
+        this.afterOpen();
+      }
+    });
+    on('next-level', 'click', () => this.nextLevel());
+    on('overlay-next', 'click', () => this.nextLevel());
+    on('undo', 'click', () => this.undo());
+    on('overlay-undo', 'click', () => this.undo());
+    on('redo', 'click', () => this.redo());
+    on('restart', 'click', () => this.restart());
+    on('hint', 'click', () => this.hint());
+    on('left', 'click', () => this.moveSelected(-1));
+    on('right', 'click', () => this.moveSelected(1));
+    on('undo-to-solvable', 'click', () => this.undoToSolvable());
+    on('show-solution', 'click', () => this.showSolution());
+    on('step', 'click', () => this.step());
+    on('play', 'click', () => this.play());
+    on('pause', 'click', () => this.pause());
+    on('speed', 'input', () => {
+      this.showSpeed();
+      save('mayan.speed', this.speed());
+    });
+  }
+
+  // ---- sizing ------------------------------------------------------------
+
+  belowHeight() {
+    return this.ref('readout').offsetHeight + this.ref('why').offsetHeight + (this.ref('rescue').hidden ? 0 : this.ref('rescue').offsetHeight);
+  }
+
+  fitKey() {
+    const wrap = this.ref('wrap');
+    return `${wrap.clientWidth} ${Math.round(wrap.getBoundingClientRect().top + scrollY)} ${this.belowHeight()} ${innerHeight}`;
+  }
+
+  resizeIfNeeded() {
+    if (this.root && this.app && this.fitKey() !== this.lastFit) this.resize();
+  }
+
+  resize() {
+    if (!this.root || !this.app) return;
+    this.lastFit = this.fitKey();
+    const geom = fitBoard(this.ref('wrap'), W, H, this.belowHeight() + 16, 16);
+    this.geom = { s: Math.min(geom.s, 96), left: geom.left ? Math.ceil(Math.min(geom.s, 96) * 1.1) : 0, bottom: geom.bottom ? Math.ceil(Math.min(geom.s, 96) * 0.8) : 0 };
+    const { s, left, bottom } = this.geom;
+    sizeCanvas(this.canvas, left + W * s, H * s + bottom);
+    this.draw();
+  }
+}
