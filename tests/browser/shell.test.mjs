@@ -390,3 +390,48 @@ test('a "Skip to board" link is the first tab stop and focuses the board', async
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('every game\'s wasm class answers the same interface the same way', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  const results = await page.evaluate(() => {
+    const out = [];
+    const games = [
+      ['SameGameApp', 'game=samegame&seed=4&w=6&h=5&colors=3'],
+      ['MayanApp', 'game=mayan&level=30'],
+    ];
+    for (const [name, link] of games) {
+      const a = new window.wasmBindings[name]();
+      const r = { name };
+      a.openLink(link);
+      r.link = a.link() === link;
+      r.cells = a.cells().length === a.width() * a.height();
+      const start = a.text();
+      r.step = a.step();
+      r.moved = a.moves() === 1 && a.log().trim().split('\n').length >= 1;
+      const after = a.text();
+      const b = new window.wasmBindings[name]();
+      b.openLink(a.link());
+      r.linkReopens = b.text() === after && b.moves() === 1;
+      b.free();
+      r.undo = a.undo() && a.moves() === 0 && a.text() === start && a.canRedo();
+      r.redo = a.redo() && a.text() === after && !a.canRedo();
+      a.restart();
+      r.restart = a.moves() === 0 && a.text() === start && a.canRedo();
+      r.notOver = a.isOver() === false && a.overText() === '';
+      try {
+        a.openLink('game=nonsense');
+        r.badLink = false;
+      } catch (e) {
+        r.badLink = /^link: /.test(e.message) && a.text() === start;
+      }
+      a.free();
+      out.push(r);
+    }
+    return out;
+  });
+  for (const r of results) {
+    for (const [k, v] of Object.entries(r)) if (k !== 'name') assert.equal(v, true, `${r.name}: ${k}`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -206,6 +206,15 @@ impl MayanApp {
         out
     }
 
+    /// Plays the hint's move (the next move of a solution from here);
+    /// false when there is none.
+    pub fn step(&mut self) -> bool {
+        match self.hint().as_slice() {
+            &[x, y, dir] => self.play(x as u32, y as u32, dir).unwrap_or(false),
+            _ => false,
+        }
+    }
+
     /// Takes back the last move.
     pub fn undo(&mut self) -> bool {
         self.history.undo()
