@@ -61,6 +61,17 @@ impl Link {
     }
 }
 
+/// A link's whole number `v` for `key`, or an error that says so.
+pub fn number(key: &str, v: &str) -> Result<u64, String> {
+    v.parse::<u64>().map_err(|_| {
+        format!(
+            "{}: '{}' is not a whole number from 0 to 18446744073709551615",
+            key,
+            shorten(v)
+        )
+    })
+}
+
 /// A piece of a link for an error message: at most 40 characters.
 pub fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(40).collect();

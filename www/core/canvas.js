@@ -53,3 +53,43 @@ export function drawAxes(ctx, geom, w, h, first, color) {
   ctx.textAlign = 'center';
   for (let col = 0; col < w; col++) ctx.fillText(String(col + first), left + col * s + s / 2, h * s + bottom / 2);
 }
+
+/**
+ * Watches the space a board has: the width and top of `wrap`, the heights
+ * of the `below` elements (which must stay in view under the board) and the
+ * viewport; `fit()` is called when any of them changes. Elements in
+ * `watched` (what sits above the board) are observed too.
+ */
+export class FitWatcher {
+  constructor(wrap, watched, below, fit) {
+    this.wrap = wrap;
+    this.below = below;
+    this.last = '';
+    this.observer = new ResizeObserver(() => {
+      if (this.key() !== this.last) fit();
+    });
+    for (const el of [...watched, ...below]) if (el) this.observer.observe(el);
+    this.onResize = () => fit();
+    addEventListener('resize', this.onResize);
+  }
+
+  /** The height of what sits under the board. */
+  belowHeight() {
+    return this.below.reduce((sum, el) => sum + (el && !el.hidden ? el.offsetHeight : 0), 0);
+  }
+
+  key() {
+    const top = Math.round(this.wrap.getBoundingClientRect().top + scrollY);
+    return `${this.wrap.clientWidth} ${top} ${this.belowHeight()} ${innerHeight}`;
+  }
+
+  /** Notes the space the board was just fitted to. */
+  mark() {
+    this.last = this.key();
+  }
+
+  dispose() {
+    this.observer.disconnect();
+    removeEventListener('resize', this.onResize);
+  }
+}

@@ -10,3 +10,29 @@ export function installKeys(activeGame) {
     if (game && game.key) game.key(e);
   });
 }
+
+/**
+ * The keys every game shares: Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo,
+ * keys on the focused board go to `game.boardKey(e)` (true when it used the
+ * key), Enter and Space on a focused control are left to it, and the plain
+ * letters of `letters` ({ u: () => …, … }) call their action.
+ */
+export function gameKey(game, e, letters) {
+  const k = e.key.toLowerCase();
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && k === 'z' && !e.shiftKey) {
+    game.undo();
+    e.preventDefault();
+  } else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) {
+    game.redo();
+    e.preventDefault();
+  } else if (mod || e.altKey) {
+    /* not the game's */
+  } else if (e.target === game.canvas && game.boardKey(e)) {
+    e.preventDefault();
+  } else if (e.target?.closest?.('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
+    /* the focused control acts */
+  } else if (Object.hasOwn(letters, k)) {
+    letters[k]();
+  }
+}

@@ -5,7 +5,8 @@
 // draws what the engine says. It finds its elements inside its own root.
 import { Animator } from '../core/animation.js';
 import { Autoplay } from '../core/autoplay.js';
-import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
+import { gameKey } from '../core/keys.js';
+import { sizeCanvas, fitBoard, drawAxes, FitWatcher } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 
@@ -140,19 +141,13 @@ export class Mayan {
     this.showSpeed();
     this.fillLevels();
     this.bind();
-    this.resizeObserver = new ResizeObserver(() => this.resizeIfNeeded());
-    for (const el of [root, document.querySelector('header'), this.ref('score'), this.ref('readout'), this.ref('why')]) {
-      if (el) this.resizeObserver.observe(el);
-    }
-    this.onWindowResize = () => this.resize();
-    addEventListener('resize', this.onWindowResize);
+    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], [this.ref('readout'), this.ref('why'), this.ref('rescue')], () => this.resize());
   }
 
   unmount() {
     this.autoplay.stop();
     this.animator.cancel();
-    this.resizeObserver?.disconnect();
-    removeEventListener('resize', this.onWindowResize);
+    this.fit.dispose();
     this.app.free();
     this.app = null;
     if (this.root) {
@@ -232,27 +227,9 @@ export class Mayan {
   }
 
   key(e) {
-    const k = e.key.toLowerCase();
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && k === 'z' && !e.shiftKey) {
-      this.undo();
-      e.preventDefault();
-    } else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) {
-      this.redo();
-      e.preventDefault();
-    } else if (mod || e.altKey) {
-      /* not ours */
-    } else if (e.target === this.canvas && this.boardKey(e)) {
-      e.preventDefault();
-    } else if (e.target && e.target.closest && e.target.closest('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
-      /* the focused control acts */
-    } else if (k === 'u') this.undo();
-    else if (k === 'r') this.redo();
-    else if (k === 'h') this.hint();
-    else if (k === 's') this.step();
-    else if (k === 'p') this.togglePlay();
-    else if (k === 'n') this.nextLevel();
+    gameKey(this, e, { u: () => this.undo(), r: () => this.redo(), h: () => this.hint(), s: () => this.step(), p: () => this.togglePlay(), n: () => this.nextLevel() });
   }
+
 
   draw() {
     if (!this.app) return;
@@ -732,23 +709,10 @@ export class Mayan {
 
   // ---- sizing ------------------------------------------------------------
 
-  belowHeight() {
-    return this.ref('readout').offsetHeight + this.ref('why').offsetHeight + (this.ref('rescue').hidden ? 0 : this.ref('rescue').offsetHeight);
-  }
-
-  fitKey() {
-    const wrap = this.ref('wrap');
-    return `${wrap.clientWidth} ${Math.round(wrap.getBoundingClientRect().top + scrollY)} ${this.belowHeight()} ${innerHeight}`;
-  }
-
-  resizeIfNeeded() {
-    if (this.root && this.app && this.fitKey() !== this.lastFit) this.resize();
-  }
-
   resize() {
     if (!this.root || !this.app) return;
-    this.lastFit = this.fitKey();
-    const geom = fitBoard(this.ref('wrap'), W, H, this.belowHeight() + 16, 16);
+    this.fit.mark();
+    const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16, 16);
     this.geom = { s: Math.min(geom.s, 96), left: geom.left ? Math.ceil(Math.min(geom.s, 96) * 1.1) : 0, bottom: geom.bottom ? Math.ceil(Math.min(geom.s, 96) * 0.8) : 0 };
     const { s, left, bottom } = this.geom;
     sizeCanvas(this.canvas, left + W * s, H * s + bottom);

@@ -4,7 +4,8 @@
 // It finds its elements inside its own root and keeps no global state.
 import { Animator } from '../core/animation.js';
 import { Autoplay } from '../core/autoplay.js';
-import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
+import { gameKey } from '../core/keys.js';
+import { sizeCanvas, fitBoard, drawAxes, FitWatcher } from '../core/canvas.js';
 import { SolverWorker } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -187,20 +188,14 @@ export class SameGame {
     // The board is fitted again when the space for it changes: the width,
     // what sits above it (the page's header and message, the toolbar) or
     // the lines under it, which must stay in view.
-    this.resizeObserver = new ResizeObserver(() => this.resizeIfNeeded());
-    for (const el of [root, document.querySelector('header'), this.ref('score'), this.ref('readout'), this.ref('why')]) {
-      if (el) this.resizeObserver.observe(el);
-    }
-    this.onWindowResize = () => this.resize();
-    addEventListener('resize', this.onWindowResize);
+    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], [this.ref('readout'), this.ref('why')], () => this.resize());
   }
 
   /** Stops everything running and frees what it held. */
   unmount() {
     this.stopActivities();
     this.plan = null;
-    this.resizeObserver?.disconnect();
-    removeEventListener('resize', this.onWindowResize);
+    this.fit.dispose();
     this.app.free();
     this.app = null;
     if (this.root) {
@@ -293,26 +288,9 @@ export class SameGame {
 
   /** A key pressed anywhere on the page while this game is shown. */
   key(e) {
-    const k = e.key.toLowerCase();
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && k === 'z' && !e.shiftKey) {
-      this.undo();
-      e.preventDefault();
-    } else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) {
-      this.redo();
-      e.preventDefault();
-    } else if (mod || e.altKey) {
-      /* not ours */
-    } else if (e.target === this.canvas && this.boardKey(e)) {
-      e.preventDefault();
-    } else if (e.target && e.target.closest && e.target.closest('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
-      /* the focused control acts */
-    } else if (k === 'u') this.undo();
-    else if (k === 'r') this.redo();
-    else if (k === 's') this.step();
-    else if (k === 'n') this.newGame();
-    else if (k === 'p') this.togglePlay();
+    gameKey(this, e, { u: () => this.undo(), r: () => this.redo(), s: () => this.step(), n: () => this.newGame(), p: () => this.togglePlay() });
   }
+
 
   /** Draws the board (or the running animation's frame). */
   draw() {
@@ -841,29 +819,14 @@ export class SameGame {
 
   // ---- sizing and drawing ----------------------------------------------
 
-  /** The height of what sits under the board (the readout and the explanation). */
-  belowHeight() {
-    return this.ref('readout').offsetHeight + this.ref('why').offsetHeight;
-  }
-
-  /** What the board's size depends on: the wrap's width and top, the lines below, the viewport. */
-  fitKey() {
-    const wrap = this.ref('wrap');
-    return `${wrap.clientWidth} ${Math.round(wrap.getBoundingClientRect().top + scrollY)} ${this.belowHeight()} ${innerHeight}`;
-  }
-
-  resizeIfNeeded() {
-    if (this.root && this.app && this.fitKey() !== this.lastFit) this.resize();
-  }
-
   /** Fits the board to the space left in the viewport, with axis labels if they fit. */
   resize() {
     if (!this.root || !this.app) return;
     const wrap = this.ref('wrap');
-    this.lastFit = this.fitKey();
+    this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const geom = fitBoard(wrap, w, h, this.belowHeight() + 16, MIN_CELL);
+    const geom = fitBoard(wrap, w, h, this.fit.belowHeight() + 16, MIN_CELL);
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;

@@ -7,7 +7,7 @@
 
 use super::levels::{built_in, Level};
 use super::{Board, Move, HEIGHT, MAX_COLOR, WIDTH};
-use crate::link::shorten;
+use crate::link::{number, shorten};
 
 /// Where a linked game starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,16 +35,6 @@ pub struct Link {
     pub start: Start,
     /// The moves played.
     pub moves: Vec<Move>,
-}
-
-fn number(key: &str, v: &str) -> Result<u64, String> {
-    v.parse::<u64>().map_err(|_| {
-        format!(
-            "{}: '{}' is not a whole number from 0 to 18446744073709551615",
-            key,
-            shorten(v)
-        )
-    })
 }
 
 /// The board of a `board=` value.

@@ -70,15 +70,7 @@ impl Link {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| format!("'{}' is not key=value", crate::link::shorten(part)))?;
-            let number = |v: &str| -> Result<u64, String> {
-                v.parse::<u64>().map_err(|_| {
-                    format!(
-                        "{}: '{}' is not a whole number from 0 to 18446744073709551615",
-                        key,
-                        crate::link::shorten(v)
-                    )
-                })
-            };
+            let number = |v: &str| crate::link::number(key, v);
             match key {
                 "game" => game = Some(value.to_string()),
                 "board" => {
@@ -122,9 +114,11 @@ impl Link {
             Some(other) => return Err(format!("unknown game '{}'", crate::link::shorten(other))),
             None => return Err("the link names no game (game=samegame)".into()),
         }
-        let start = match (board, seed) {
-            (Some(_), Some(_)) => return Err("a link has a board or a seed, not both".into()),
-            (Some(b), None) => Start::Board(b),
+        let start = match (board, seed.or(fresh_seed)) {
+            (Some(_), Some(_)) if seed.is_some() => {
+                return Err("a link has a board or a seed, not both".into())
+            }
+            (Some(b), _) => Start::Board(b),
             (None, Some(seed)) => {
                 let start = Start::Seed {
                     seed,
@@ -135,19 +129,7 @@ impl Link {
                 start.board()?;
                 start
             }
-            (None, None) => match fresh_seed {
-                Some(seed) => {
-                    let start = Start::Seed {
-                        seed,
-                        width: w.unwrap_or(15),
-                        height: h.unwrap_or(10),
-                        colors: colors.unwrap_or(3),
-                    };
-                    start.board()?;
-                    start
-                }
-                None => return Err("the link has neither a board nor a seed".into()),
-            },
+            (None, None) => return Err("the link has neither a board nor a seed".into()),
         };
         Ok(Link { start, moves })
     }
