@@ -3,10 +3,8 @@
 // judge's solution played step by step. Every rule, hint and solution comes
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
-import { Animator } from '../core/animation.js';
-import { Autoplay } from '../core/autoplay.js';
-import { gameKey } from '../core/keys.js';
-import { sizeCanvas, fitBoard, drawAxes, FitWatcher } from '../core/canvas.js';
+import { BoardGame } from '../core/game.js';
+import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 
@@ -108,58 +106,24 @@ function decodeSteps(raw) {
   return steps;
 }
 
-export class Mayan {
+export class Mayan extends BoardGame {
   static id = 'mayan';
   static title = 'Mayan puzzle';
 
   constructor(shell) {
-    this.shell = shell;
-    this.bindings = shell.bindings;
-    this.app = new this.bindings.MayanApp();
-    this.animator = new Animator();
-    this.autoplay = new Autoplay(() => this.updateButtons());
+    super(shell, shell.bindings.MayanApp);
     this.cursor = { x: 0, y: 0 };
-    this.showCursor = false;
     this.selected = null; // { x, y }
     this.hintMove = null; // [x, y, dir]
     this.solution = null; // [[x, y, dir], …] from the level's start
-    this.geom = { s: 40, left: 0, bottom: 0 };
     this.drag = null;
-    this.root = null;
   }
 
   // ---- the game interface ----------------------------------------------
 
   mount(root) {
-    this.root = root;
-    root.classList.add('game', 'mayan');
-    root.innerHTML = MARKUP;
-    this.canvas = this.ref('board');
-    this.ctx = this.canvas.getContext('2d');
-    const speed = Number(load('mayan.speed', 2));
-    if (speed >= 1 && speed <= 10) this.ref('speed').value = String(Math.round(speed));
-    this.showSpeed();
+    this.mountMarkup(root, MARKUP, 'mayan');
     this.fillLevels();
-    this.bind();
-    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], [this.ref('readout'), this.ref('why'), this.ref('rescue')], () => this.resize());
-  }
-
-  unmount() {
-    this.autoplay.stop();
-    this.animator.cancel();
-    this.fit.dispose();
-    this.app.free();
-    this.app = null;
-    if (this.root) {
-      this.root.replaceChildren();
-      this.root.classList.remove('game', 'mayan');
-    }
-    this.root = null;
-  }
-
-  open(link, freshSeed) {
-    this.app.openLink(link, freshSeed);
-    this.afterOpen();
   }
 
   /** The first level not solved yet (progress is kept in this browser). */
@@ -170,18 +134,6 @@ export class Mayan {
     while (k < count && solved.has(k)) k++;
     this.app.newGame(k);
     this.afterOpen();
-  }
-
-  link() {
-    return this.app.link();
-  }
-
-  get anim() {
-    return this.animator.running;
-  }
-
-  focusBoard() {
-    this.canvas.focus();
   }
 
   /** Step: the solution's next move when it is shown, else the hint's move. */
@@ -205,18 +157,6 @@ export class Mayan {
     return this.act(h[0], h[1], h[2]);
   }
 
-  undo() {
-    this.animator.finish();
-    this.shell.message('');
-    if (this.app.undo()) this.changed();
-  }
-
-  redo() {
-    this.animator.finish();
-    this.shell.message('');
-    if (this.app.redo()) this.changed();
-  }
-
   /** Reset: back to the level's start. */
   restart() {
     this.autoplay.stop();
@@ -226,10 +166,9 @@ export class Mayan {
     this.changed({ fresh: true });
   }
 
-  key(e) {
-    gameKey(this, e, { u: () => this.undo(), r: () => this.redo(), h: () => this.hint(), s: () => this.step(), p: () => this.togglePlay(), n: () => this.nextLevel() });
+  letterKeys() {
+    return { u: () => this.undo(), r: () => this.redo(), h: () => this.hint(), s: () => this.step(), p: () => this.togglePlay(), n: () => this.nextLevel() };
   }
-
 
   draw() {
     if (!this.app) return;
@@ -237,21 +176,6 @@ export class Mayan {
   }
 
   // ---- helpers ------------------------------------------------------------
-
-  ref(name) {
-    return this.root.querySelector(`[data-ref="${name}"]`);
-  }
-
-  top(y) {
-    return (H - 1 - y) * this.geom.s;
-  }
-
-  /** The centre of cell (x, y) in client pixels (for tests and tools). */
-  cellCenter(x, y) {
-    const r = this.canvas.getBoundingClientRect();
-    const { s, left } = this.geom;
-    return { x: r.left + left + x * s + s / 2, y: r.top + this.top(y) + s / 2 };
-  }
 
   fillLevels() {
     const select = this.ref('level');
@@ -283,14 +207,6 @@ export class Mayan {
     this.ref('level').value = String(this.app.levelNumber());
     this.changed({ fresh: true });
     this.resize();
-  }
-
-  speed() {
-    return Number(this.ref('speed').value) || 2;
-  }
-
-  showSpeed() {
-    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
   }
 
   // ---- moves ---------------------------------------------------------------
@@ -482,19 +398,10 @@ export class Mayan {
       : 'The judge finds no solution of exactly n moves (-1).';
   }
 
-  togglePlay() {
-    if (this.autoplay.running) this.pause();
-    else this.play();
-  }
-
   play() {
     if (this.autoplay.running || this.app.isOver()) return;
     if (!this.solution) this.showSolution();
     this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
-  }
-
-  pause() {
-    this.autoplay.stop();
   }
 
   nextLevel() {
@@ -582,12 +489,8 @@ export class Mayan {
   // ---- input ---------------------------------------------------------------
 
   cellAt(event) {
-    const r = this.canvas.getBoundingClientRect();
-    const { s, left } = this.geom;
-    const x = Math.floor((event.clientX - r.left - left) / s);
-    const y = H - 1 - Math.floor((event.clientY - r.top) / s);
-    if (x < 0 || y < 0 || x >= W || y >= H) return null;
-    return { x, y };
+    const c = this.cellUnder(event);
+    return c && { x: c.col, y: c.row };
   }
 
   select(cell) {

@@ -2,10 +2,8 @@
 // and strategy comes from the engine's SameGameApp; this module turns
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
-import { Animator } from '../core/animation.js';
-import { Autoplay } from '../core/autoplay.js';
-import { gameKey } from '../core/keys.js';
-import { sizeCanvas, fitBoard, drawAxes, FitWatcher } from '../core/canvas.js';
+import { BoardGame } from '../core/game.js';
+import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { SolverWorker } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -144,91 +142,44 @@ function paintBoard(canvas, app, s, marks) {
   }
 }
 
-export class SameGame {
+export class SameGame extends BoardGame {
   static id = 'samegame';
   static title = 'Same Game';
 
   /** `shell`: the page's services (engine bindings, address, messages). */
   constructor(shell) {
-    this.shell = shell;
-    this.bindings = shell.bindings;
-    this.app = new this.bindings.SameGameApp();
-    this.animator = new Animator();
-    this.autoplay = new Autoplay((running) => this.autoplayChanged(running));
+    super(shell, shell.bindings.SameGameApp);
     this.solver = new SolverWorker();
     this.compareRun = null; // { timer, greedy, solver }
     this.plan = null; // { links, moves, score, cleared, startLink }
     this.cursor = { col: 0, row: 0 };
-    this.showCursor = false;
     this.pointerCell = null; // the cell under the mouse, kept across moves
     this.selection = null; // a tapped cluster waiting for its second tap: [col,row,…]
     this.hover = null;
     this.next = [];
     this.lastStepReason = '';
     this.seedEdited = false;
-    this.geom = { s: 24, left: 0, bottom: 0 };
-    this.root = null;
   }
 
   // ---- the game interface ----------------------------------------------
 
   /** Builds the controls inside `root` and listens to them. */
   mount(root) {
-    this.root = root;
-    root.classList.add('game', 'samegame');
-    root.innerHTML = MARKUP;
-    this.canvas = this.ref('board');
-    this.ctx = this.canvas.getContext('2d');
+    this.mountMarkup(root, MARKUP, 'samegame');
     this.ref('show-next').checked = Boolean(load('samegame.showNext', false));
     this.ref('marks').checked = Boolean(load('samegame.letters', false));
-    const speed = Number(load('samegame.speed', 4));
-    if (speed >= 1 && speed <= 20) this.ref('speed').value = String(Math.round(speed));
-    this.showSpeed();
-    this.bind();
-    // The board is fitted again when the space for it changes: the width,
-    // what sits above it (the page's header and message, the toolbar) or
-    // the lines under it, which must stay in view.
-    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], [this.ref('readout'), this.ref('why')], () => this.resize());
   }
 
   /** Stops everything running and frees what it held. */
   unmount() {
-    this.stopActivities();
+    super.unmount();
     this.plan = null;
-    this.fit.dispose();
-    this.app.free();
-    this.app = null;
-    if (this.root) {
-      this.root.replaceChildren();
-      this.root.classList.remove('game', 'samegame');
-    }
-    this.root = null;
-  }
-
-  /** Opens a link (`game=samegame&…`); throws an Error saying what is wrong. */
-  open(link, freshSeed) {
-    this.app.openLink(link, freshSeed);
-    this.afterOpen();
   }
 
   /** The default game: the POJ size with a fresh seed. */
   openDefault(seed = 1) {
     this.app.newGame(15, 10, 3, seed);
     this.afterOpen();
-  }
-
-  /** The link of the position shown (without `#`). */
-  link() {
-    return this.app.link();
-  }
-
-  /** Whether a move is being animated (read by the tests). */
-  get anim() {
-    return this.animator.running;
-  }
-
-  focusBoard() {
-    this.canvas.focus();
   }
 
   step() {
@@ -249,18 +200,6 @@ export class SameGame {
       this.updateWhy();
     }
     return moved;
-  }
-
-  undo() {
-    this.animator.finish();
-    this.shell.message('');
-    if (this.app.undo()) this.changed();
-  }
-
-  redo() {
-    this.animator.finish();
-    this.shell.message('');
-    if (this.app.redo()) this.changed();
   }
 
   restart() {
@@ -286,11 +225,9 @@ export class SameGame {
     this.afterOpen();
   }
 
-  /** A key pressed anywhere on the page while this game is shown. */
-  key(e) {
-    gameKey(this, e, { u: () => this.undo(), r: () => this.redo(), s: () => this.step(), n: () => this.newGame(), p: () => this.togglePlay() });
+  letterKeys() {
+    return { u: () => this.undo(), r: () => this.redo(), s: () => this.step(), n: () => this.newGame(), p: () => this.togglePlay() };
   }
-
 
   /** Draws the board (or the running animation's frame). */
   draw() {
@@ -328,28 +265,12 @@ export class SameGame {
 
   // ---- helpers ------------------------------------------------------------
 
-  ref(name) {
-    return this.root.querySelector(`[data-ref="${name}"]`);
-  }
-
   letters() {
     return this.ref('marks').checked || this.app.colors() > 5;
   }
 
-  top(row) {
-    return (this.app.height() - 1 - row) * this.geom.s;
-  }
-
-  /** Where cell (col, row) is in the page, for tests and tools: its centre in client pixels. */
-  cellCenter(col, row) {
-    const r = this.canvas.getBoundingClientRect();
-    const { s, left } = this.geom;
-    return { x: r.left + left + col * s + s / 2, y: r.top + this.top(row) + s / 2 };
-  }
-
   stopActivities() {
-    this.autoplay.stop();
-    this.animator.cancel();
+    super.stopActivities();
     this.stopSolving();
     this.stopCompare();
   }
@@ -376,14 +297,6 @@ export class SameGame {
       ([, p]) => p.w === this.app.width() && p.h === this.app.height() && p.colors === this.app.colors(),
     );
     this.ref('preset').value = preset ? preset[0] : 'custom';
-  }
-
-  speed() {
-    return Number(this.ref('speed').value) || 4;
-  }
-
-  showSpeed() {
-    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
   }
 
   // ---- moves -------------------------------------------------------------
@@ -443,23 +356,9 @@ export class SameGame {
     return { col: this.plan.moves[2 * i], row: this.plan.moves[2 * i + 1], index: i };
   }
 
-  togglePlay() {
-    if (this.autoplay.running) this.pause();
-    else this.play();
-  }
-
   play() {
     if (this.autoplay.running || this.app.isOver()) return;
     this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
-  }
-
-  /** Stops autoplay, whatever the strategy. */
-  pause() {
-    this.autoplay.stop();
-  }
-
-  autoplayChanged() {
-    if (this.root) this.updateButtons();
   }
 
   // ---- the solver (in a Web Worker) and the comparison ---------------------
@@ -654,13 +553,7 @@ export class SameGame {
   // ---- input -----------------------------------------------------------
 
   cellAt(event) {
-    const r = this.canvas.getBoundingClientRect();
-    const { s, left } = this.geom;
-    const col = Math.floor((event.clientX - r.left - left) / s);
-    const rowFromTop = Math.floor((event.clientY - r.top) / s);
-    const row = this.app.height() - 1 - rowFromTop;
-    if (col < 0 || row < 0 || col >= this.app.width() || row >= this.app.height()) return null;
-    return { col, row };
+    return this.cellUnder(event);
   }
 
   pointTo(cell) {

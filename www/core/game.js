@@ -1,0 +1,150 @@
+// What every game page shares: the engine object, the animator and the
+// autoplay timer, building the markup in its root and tearing it down, the
+// board-fit watcher, the interface the shell calls (link, open, undo, redo,
+// key, focusBoard) and cell geometry. A game module extends BoardGame and
+// supplies its markup, drawing, input and `changed()`.
+import { Animator } from './animation.js';
+import { Autoplay } from './autoplay.js';
+import { FitWatcher } from './canvas.js';
+import { gameKey } from './keys.js';
+import { load } from './storage.js';
+
+export class BoardGame {
+  /**
+   * `shell`: the page's services (engine bindings, address, messages);
+   * `App`: the game's wasm class.
+   */
+  constructor(shell, App) {
+    this.shell = shell;
+    this.bindings = shell.bindings;
+    this.app = new App();
+    this.animator = new Animator();
+    this.autoplay = new Autoplay(() => this.updateButtons());
+    this.showCursor = false;
+    this.geom = { s: 24, left: 0, bottom: 0 };
+    this.root = null;
+  }
+
+  /**
+   * Builds `markup` (static: nothing from a link or an input) inside `root`,
+   * restores the speed setting kept under `settingsKey`, calls `bind()` and
+   * watches the space for the board.
+   */
+  mountMarkup(root, markup, settingsKey) {
+    this.root = root;
+    root.classList.add('game', this.constructor.id);
+    root.innerHTML = markup;
+    this.canvas = this.ref('board');
+    this.ctx = this.canvas.getContext('2d');
+    const speed = this.ref('speed');
+    const kept = Number(load(`${settingsKey}.speed`, speed.value));
+    if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
+    this.showSpeed();
+    this.bind();
+    // The board is fitted again when the space for it changes: the width,
+    // what sits above it (the page's header and message, the toolbar) or
+    // the lines under it, which must stay in view.
+    const below = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
+    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], below, () => this.resize());
+  }
+
+  /** Stops everything running (games add their own) and frees what it held. */
+  stopActivities() {
+    this.autoplay.stop();
+    this.animator.cancel();
+  }
+
+  unmount() {
+    this.stopActivities();
+    this.fit.dispose();
+    this.app.free();
+    this.app = null;
+    if (this.root) {
+      this.root.replaceChildren();
+      this.root.classList.remove('game', this.constructor.id);
+    }
+    this.root = null;
+  }
+
+  /** Opens a link of this game; throws an Error saying what is wrong. */
+  open(link, freshSeed) {
+    this.app.openLink(link, freshSeed);
+    this.afterOpen();
+  }
+
+  /** The link of the position shown (without `#`). */
+  link() {
+    return this.app.link();
+  }
+
+  /** Whether a move is being animated (read by the tests). */
+  get anim() {
+    return this.animator.running;
+  }
+
+  focusBoard() {
+    this.canvas.focus();
+  }
+
+  undo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.undo()) this.changed();
+  }
+
+  redo() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.redo()) this.changed();
+  }
+
+  /** A key pressed anywhere on the page while this game is shown. */
+  key(e) {
+    gameKey(this, e, this.letterKeys());
+  }
+
+  togglePlay() {
+    if (this.autoplay.running) this.pause();
+    else this.play();
+  }
+
+  /** Stops autoplay, whatever it plays. */
+  pause() {
+    this.autoplay.stop();
+  }
+
+  /** The element of this game called `name` (its data-ref). */
+  ref(name) {
+    return this.root.querySelector(`[data-ref="${name}"]`);
+  }
+
+  speed() {
+    return Number(this.ref('speed').value) || 1;
+  }
+
+  showSpeed() {
+    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
+  }
+
+  /** The top of row `row` (from the bottom) in the canvas. */
+  top(row) {
+    return (this.app.height() - 1 - row) * this.geom.s;
+  }
+
+  /** The centre of cell (col, row) in client pixels (for tests and tools). */
+  cellCenter(col, row) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    return { x: r.left + left + col * s + s / 2, y: r.top + this.top(row) + s / 2 };
+  }
+
+  /** The cell under a pointer event, or null: { col, row }. */
+  cellUnder(event) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s, left } = this.geom;
+    const col = Math.floor((event.clientX - r.left - left) / s);
+    const row = this.app.height() - 1 - Math.floor((event.clientY - r.top) / s);
+    if (col < 0 || row < 0 || col >= this.app.width() || row >= this.app.height()) return null;
+    return { col, row };
+  }
+}
