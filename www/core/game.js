@@ -148,3 +148,27 @@ export class BoardGame {
     return { col, row };
   }
 }
+
+/**
+ * The markup of the board area every game has: the score line, the canvas
+ * (named `label` for screen readers) with its game-over overlay (buttons
+ * `overlay`: [[data-ref, text], …], duplicates of toolbar buttons, so hidden
+ * from screen readers and the tab order), the readout and the explanation.
+ * Static text only.
+ */
+export function boardMarkup(label, overlay) {
+  const buttons = overlay.map(([ref, text]) => `<button type="button" data-ref="${ref}" tabindex="-1" aria-hidden="true">${text}</button>`).join('\n      ');
+  return `
+  <p class="score" data-ref="score"></p>
+  <div class="board-wrap" data-ref="wrap">
+    <div class="board-frame">
+    <canvas data-ref="board" tabindex="0" aria-label="${label}"></canvas>
+    <div class="overlay" data-ref="overlay" hidden>
+      <p data-ref="overlay-text"></p>
+      <div>${buttons}</div>
+    </div>
+    </div>
+  </div>
+  <p class="readout" data-ref="readout"></p>
+  <p class="why" data-ref="why"></p>`;
+}

@@ -3,7 +3,7 @@
 // judge's solution played step by step. Every rule, hint and solution comes
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
-import { BoardGame } from '../core/game.js';
+import { BoardGame, boardMarkup } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -30,19 +30,7 @@ const MARKUP = `
     <button type="button" data-ref="left" title="Drag the selected block left (Shift+Left)">Move left</button>
     <button type="button" data-ref="right" title="Drag the selected block right (Shift+Right)">Move right</button>
   </div>
-  <p class="score" data-ref="score"></p>
-  <div class="board-wrap" data-ref="wrap">
-    <div class="board-frame">
-    <canvas data-ref="board" tabindex="0" aria-label="Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column."></canvas>
-    <div class="overlay" data-ref="overlay" hidden>
-      <p data-ref="overlay-text"></p>
-      <div><button type="button" data-ref="overlay-next" tabindex="-1" aria-hidden="true">Next level</button>
-      <button type="button" data-ref="overlay-undo" tabindex="-1" aria-hidden="true">Undo</button></div>
-    </div>
-    </div>
-  </div>
-  <p class="readout" data-ref="readout"></p>
-  <p class="why" data-ref="why"></p>
+${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column.', [['overlay-next', 'Next level'], ['overlay-undo', 'Undo']])}
   <div class="toolbar" data-ref="rescue" hidden><button type="button" data-ref="undo-to-solvable">Undo to the last solvable position</button></div>
 </div>
 <div class="game-side">

@@ -2,7 +2,7 @@
 // and strategy comes from the engine's SameGameApp; this module turns
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
-import { BoardGame } from '../core/game.js';
+import { BoardGame, boardMarkup } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { SolverWorker } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
@@ -36,19 +36,7 @@ const MARKUP = `
     <button type="button" data-ref="pause" disabled>Pause</button>
     <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="4" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">4 moves/s</span></label>
   </div>
-  <p class="score" data-ref="score"></p>
-  <div class="board-wrap" data-ref="wrap">
-    <div class="board-frame">
-    <canvas data-ref="board" tabindex="0" aria-label="Same Game board. Arrow keys move the cursor, Enter or Space removes the cluster under it."></canvas>
-    <div class="overlay" data-ref="overlay" hidden>
-      <p data-ref="overlay-text"></p>
-      <div><button type="button" data-ref="overlay-new" tabindex="-1" aria-hidden="true">New game</button>
-      <button type="button" data-ref="overlay-undo" tabindex="-1" aria-hidden="true">Undo</button></div>
-    </div>
-    </div>
-  </div>
-  <p class="readout" data-ref="readout"></p>
-  <p class="why" data-ref="why"></p>
+${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space removes the cluster under it.', [['overlay-new', 'New game'], ['overlay-undo', 'Undo']])}
 </div>
 <div class="game-side">
   <details class="panel" data-ref="settings" open>
