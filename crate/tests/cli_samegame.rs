@@ -290,6 +290,36 @@ fn solve_prints_one_json_line_per_position_that_replays() {
         2,
         "a progress line each"
     );
+    // Each line's moves replay on its position to the score and clearing it claims.
+    let boards = [
+        clearboard::samegame::Board::parse(&["0 1 1", "1 0 0", "0 0 1"], 1).unwrap(),
+        clearboard::samegame::Board::parse(&["RRG", "GGB", "BRR"], 1).unwrap(),
+    ];
+    for (line, board) in lines.iter().zip(&boards) {
+        let field = |name: &str| {
+            let at = line.find(&format!("\"{}\": ", name)).unwrap() + name.len() + 4;
+            line[at..].split([',', '}']).next().unwrap().trim().to_string()
+        };
+        let score: i64 = field("score").parse().unwrap();
+        let cleared: bool = field("cleared").parse().unwrap();
+        let moves_text = &line[line.find("\"moves\": ").unwrap() + 9..];
+        let numbers: Vec<usize> = moves_text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let cells: Vec<clearboard::samegame::Cell> = numbers
+            .chunks(2)
+            .map(|rc| clearboard::samegame::Cell::new(rc[1] - 1, rc[0] - 1))
+            .collect();
+        assert!(!cells.is_empty());
+        assert_eq!(
+            clearboard::samegame::solver::replay(board, &cells),
+            Ok((score, cleared)),
+            "{}",
+            line
+        );
+    }
 }
 
 #[test]
