@@ -204,3 +204,149 @@ test('the Mayan page fits a laptop and a phone', async () => {
     await context.close();
   }
 });
+
+test('the editor: drop blocks, Check, and the share link opens the same position', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  await page.getByLabel('Colour').selectOption('1');
+  for (const x of [0, 1, 3]) {
+    const p = await at(page, x, 0);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.getByLabel('Moves n').fill('1');
+  await button(page, 'Check').click();
+  const result = await ref(page, 'ed-result').textContent();
+  assert.match(result, /^A solution with exactly 1 move: 1 solution\. The fewest moves that clear it: 1\. The judge prints: 3 0 -1$/);
+  // Erasing a block leaves a board that cannot be cleared.
+  await page.getByLabel('Erase').check();
+  const p = await at(page, 3, 0);
+  await page.mouse.click(p.x, p.y);
+  await button(page, 'Check').click();
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 1 move\./);
+  // Put it back, share, and open the link.
+  await page.getByLabel('Erase').uncheck();
+  await page.mouse.click(p.x, p.y);
+  await button(page, 'Check').click();
+  await page.getByRole('link', { name: 'Share link' }).click();
+  await page.waitForFunction(() => window.clearboardPage.app.text() === 'A/A//A/' && window.clearboardPage.app.n() === 1);
+  assert.match(new URL(page.url()).hash, /^#game=mayan&n=1&board=A\/A\/\/A\/$/);
+  // A board with a run of three cannot be a level: Check says so.
+  await button(page, 'Clear the board').click();
+  for (let i = 0; i < 3; i++) {
+    const q = await at(page, 2, 0);
+    await page.mouse.click(q.x, q.y);
+  }
+  await button(page, 'Check').click();
+  assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: board: it holds a run of three/);
+  await button(page, 'Play this').click();
+  assert.equal(await app(page, (a) => a.text()), 'A/A//A/', 'the game stays');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a pasted NOIP input loads, and the log shows exactly what the judge prints', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  const sample = '3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n';
+  await ref(page, 'noip-box').locator('summary').click();
+  await page.getByLabel('NOIP input').fill(sample);
+  await button(page, 'Load').click();
+  const run = spawnSync(CLI, ['judge', 'mayan'], { input: sample, encoding: 'utf8' });
+  assert.equal(await page.getByRole('log').textContent(), run.stdout);
+  assert.equal(run.stdout, '2 1 1\n3 1 1\n3 0 1\n');
+  for (let i = 0; i < 3; i++) await button(page, 'Step').click();
+  assert.equal(await app(page, (a) => a.solved()), true);
+  // A malformed input says where.
+  await page.getByLabel('NOIP input').fill('3\n1 0\n2 1 0\n');
+  await button(page, 'Load').click();
+  assert.match(await page.getByRole('status').textContent(), /^NOIP input: line 4: /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hints are fast enough in the page, on built-in levels and on full boards', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  const times = await page.evaluate(() => {
+    const a = new window.wasmBindings.MayanApp();
+    const levels = [];
+    for (let k = 1; k <= window.wasmBindings.MayanApp.levelCount(); k++) {
+      a.newGame(k);
+      const t0 = performance.now();
+      a.hint();
+      levels.push(performance.now() - t0);
+    }
+    a.free();
+    return levels.sort((x, y) => x - y);
+  });
+  const full = [];
+  for (const seed of [1, 2, 3]) {
+    const gen = spawnSync(CLI, ['gen', 'mayan', '--moves', '5', '--seed', String(seed)], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const board = gen.slice(1).map((l) => l.split(' ').map(Number).filter((c) => c).map((c) => String.fromCharCode(64 + c)).join('')).join('/');
+    full.push(await page.evaluate((link) => {
+      const a = new window.wasmBindings.MayanApp();
+      a.openLink(link);
+      const t0 = performance.now();
+      const h = Array.from(a.hint());
+      const ms = performance.now() - t0;
+      const why = a.hintReason();
+      a.free();
+      return { ms, h, why };
+    }, `game=mayan&n=5&board=${board}`));
+  }
+  const median = times[Math.floor(times.length / 2)];
+  const worst = Math.max(...full.map((f) => f.ms));
+  const { writeFileSync, readFileSync: read } = await import('node:fs');
+  const file = join(root, 'target/browser-metrics.json');
+  let all = {};
+  try {
+    all = JSON.parse(read(file, 'utf8'));
+  } catch {
+    /* first writer */
+  }
+  all.mayanHintMedianMsBuiltInLevels = Number(median.toFixed(2));
+  all.mayanHintMaxMsFullBoards = Number(worst.toFixed(1));
+  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  for (const f of full) assert.match(f.why, /^No solution from here: /, 'a proof, not "unknown"');
+  assert.ok(median <= 20, `median hint on the levels: ${median} ms`);
+  assert.ok(worst <= 300 * 1.5, `hint on full boards: ${worst} ms (target 300 ms, 50 % margin for this machine)`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('300 random drags, clicks and keys raise no page error and keep the state consistent', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=36`);
+  const box = await ref(page, 'board').boundingBox();
+  let seed = 99;
+  const rand = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Shift+ArrowLeft', 'Shift+ArrowRight', 'Enter', 'u', 'r', 'h', 's', 'Control+z'];
+  const buttons = ['Undo', 'Redo', 'Reset', 'Hint', 'Move left', 'Move right', 'Step'];
+  for (let i = 0; i < 300; i++) {
+    const what = rand(10);
+    const x = box.x + rand(Math.floor(box.width));
+    const y = box.y + rand(Math.floor(box.height));
+    if (what < 3) {
+      await page.mouse.click(x, y);
+    } else if (what < 5) {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + (rand(2) ? 60 : -60), y, { steps: 2 });
+      await page.mouse.up();
+    } else if (what < 8) {
+      await ref(page, 'board').focus();
+      await page.keyboard.press(keys[rand(keys.length)]);
+    } else {
+      const b = button(page, buttons[rand(buttons.length)]);
+      if (await b.isEnabled()) await b.click();
+    }
+  }
+  const state = await app(page, (a) => ({ moves: a.moves(), log: a.log(), text: a.text(), link: a.link() }));
+  assert.equal(state.log.split('\n').filter(Boolean).length, state.moves);
+  const again = await open(browser, `${server.url}#${state.link}`, calm);
+  assert.equal(await app(again.page, (a) => a.text()), state.text);
+  await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -45,6 +45,26 @@ ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shi
     </div>
     <pre class="log" data-ref="log" role="log" aria-label="Solution"></pre>
   </details>
+  <details class="panel" data-ref="editor-box">
+    <summary>Editor</summary>
+    <p class="note">Click a column to drop a block of the chosen colour into it; with Erase, click a block to take it out (the blocks above fall).</p>
+    <div class="toolbar" role="group" aria-label="Editor">
+      <button type="button" data-ref="ed-start">Edit this board</button>
+      <button type="button" data-ref="ed-clear">Clear the board</button>
+      <label>Colour <select data-ref="ed-color"></select></label>
+      <label class="check"><input type="checkbox" data-ref="ed-erase"> Erase</label>
+      <label>Moves n <input type="number" data-ref="ed-n" min="1" max="64" value="3"></label>
+      <button type="button" data-ref="ed-check">Check</button>
+      <button type="button" data-ref="ed-play">Play this</button>
+    </div>
+    <p data-ref="ed-result" class="ed-result"></p>
+    <p><a data-ref="ed-link" href="" hidden>Share link</a></p>
+  </details>
+  <details class="panel" data-ref="noip-box">
+    <summary>Load a NOIP 2011 input</summary>
+    <textarea data-ref="noip-input" rows="7" aria-label="NOIP input" spellcheck="false"></textarea>
+    <button type="button" data-ref="noip-load">Load</button>
+  </details>
   <details class="panel" data-ref="moves-box">
     <summary>Moves made <small>(x y g: column, row from the bottom, 1 right / −1 left)</small></summary>
     <pre class="log" data-ref="moves-log"></pre>
@@ -78,7 +98,7 @@ function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
   }
 }
 
-/** Decodes MayanApp.lastSteps(): [{ kind, cells, gone: [[x, y], …] }]. */
+/** Decodes MayanApp.steps(): [{ kind, cells, gone: [[x, y], …] }]. */
 function decodeSteps(raw) {
   const steps = [];
   let i = 0;
@@ -112,6 +132,13 @@ export class Mayan extends BoardGame {
   mount(root) {
     this.mountMarkup(root, MARKUP, 'mayan');
     this.fillLevels();
+    const colors = this.ref('ed-color');
+    for (let c = 1; c <= 10; c++) {
+      const o = document.createElement('option');
+      o.value = String(c);
+      o.textContent = String(c);
+      colors.append(o);
+    }
   }
 
   /** The first level not solved yet (progress is kept in this browser). */
@@ -160,7 +187,7 @@ export class Mayan extends BoardGame {
 
   draw() {
     if (!this.app) return;
-    this.paint(Array.from(this.app.cells()));
+    this.paint(this.editing ? this.editingCells() : Array.from(this.app.cells()));
   }
 
   // ---- helpers ------------------------------------------------------------
@@ -188,6 +215,7 @@ export class Mayan extends BoardGame {
   afterOpen() {
     this.autoplay.stop();
     this.animator.cancel();
+    this.editing = null;
     this.selected = null;
     this.hintMove = null;
     this.solution = null;
@@ -202,6 +230,7 @@ export class Mayan extends BoardGame {
   /** Drags (x, y) in `dir`; animates the stages. A running animation is finished first. */
   act(x, y, dir) {
     this.animator.finish();
+    this.editing = null;
     this.shell.message('');
     const before = Array.from(this.app.cells());
     const t0 = performance.now();
@@ -214,7 +243,7 @@ export class Mayan extends BoardGame {
     }
     this.selected = null;
     this.hintMove = null;
-    const steps = decodeSteps(Array.from(this.app.lastSteps()));
+    const steps = decodeSteps(Array.from(this.app.steps()));
     this.changed({ animate: true });
     const per = this.autoplay.running ? Math.min(STAGE_MS, 800 / this.speed() / Math.max(1, steps.length)) : STAGE_MS;
     const chains = steps.filter((s) => s.kind === 2).length;
@@ -377,9 +406,9 @@ export class Mayan extends BoardGame {
     this.autoplay.stop();
     this.animator.finish();
     this.app.restart();
-    const text = this.app.solution();
-    this.ref('log').textContent = text;
-    this.solution = text.trim() === '-1' ? [] : text.trim().split('\n').map((l) => l.split(' ').map(Number));
+    const lines = Array.from(this.app.solution());
+    this.ref('log').textContent = `${lines.join('\n')}\n`;
+    this.solution = lines[0] === '-1' ? [] : lines.map((l) => l.split(' ').map(Number));
     this.changed({ fresh: true });
     this.ref('why').textContent = this.solution.length
       ? `The judge's answer: ${plural(this.solution.length, 'move')}, the smallest in its order (x, then y, then right before left). Step or Play to follow it.`
@@ -398,6 +427,111 @@ export class Mayan extends BoardGame {
     this.shell.message('');
     this.app.newGame(Math.max(1, k));
     this.afterOpen();
+  }
+
+  // ---- the editor and pasted inputs ---------------------------------------
+
+  /** Starts editing: the board shown (or an empty one) becomes editable. */
+  startEditing(empty = false) {
+    this.autoplay.stop();
+    this.animator.finish();
+    const cells = empty ? new Array(W * H).fill(0) : Array.from(this.app.cells());
+    const columns = [];
+    for (let x = 0; x < W; x++) {
+      const col = [];
+      for (let y = 0; y < H && cells[y * W + x]; y++) col.push(cells[y * W + x]);
+      columns.push(col);
+    }
+    this.editing = columns;
+    if (!empty) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
+    this.ref('ed-result').textContent = 'Editing: click a column to drop a block; Check when done.';
+    this.ref('ed-link').hidden = true;
+    this.drawEditing();
+  }
+
+  editingCells() {
+    const cells = new Array(W * H).fill(0);
+    this.editing.forEach((col, x) => col.forEach((c, y) => { cells[y * W + x] = c; }));
+    return cells;
+  }
+
+  drawEditing() {
+    this.paint(this.editingCells());
+  }
+
+  /** A click on the board while editing: drop a block, or erase one. */
+  editAt(cell) {
+    const col = this.editing[cell.x];
+    if (this.ref('ed-erase').checked) {
+      if (cell.y < col.length) col.splice(cell.y, 1);
+    } else if (col.length < H) {
+      col.push(Number(this.ref('ed-color').value));
+    } else {
+      this.ref('ed-result').textContent = `Column ${cell.x} is full (7 blocks).`;
+    }
+    this.ref('ed-link').hidden = true;
+    this.drawEditing();
+  }
+
+  /** The link of the board being edited, with its n. */
+  editedLink() {
+    const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
+    return `game=mayan&n=${Number(this.ref('ed-n').value) || 1}&board=${board}`;
+  }
+
+  /** Check: a solution of exactly n moves? The fewest moves, how many solutions, the judge's answer. */
+  check() {
+    if (!this.editing) this.startEditing();
+    const link = this.editedLink();
+    const scratch = new this.bindings.MayanApp();
+    const out = this.ref('ed-result');
+    try {
+      scratch.openLink(link);
+      const n = scratch.n();
+      const answer = Array.from(scratch.solution());
+      const fewest = scratch.shortestClearing(8);
+      const parts = [];
+      if (answer[0] === '-1') {
+        parts.push(`No solution with exactly ${plural(n, 'move')}.`);
+      } else {
+        const count = scratch.countSolutions();
+        parts.push(`A solution with exactly ${plural(n, 'move')}: ${count > 0 ? `${plural(count, 'solution')}${count >= 10000 ? ' or more' : ''}` : 'too many to count'}.`);
+      }
+      parts.push(fewest ? `The fewest moves that clear it: ${fewest}.` : 'It cannot be cleared in 8 moves or fewer.');
+      parts.push(`The judge prints: ${answer.join(' / ')}`);
+      out.textContent = parts.join(' ');
+      const a = this.ref('ed-link');
+      a.href = `#${link}`;
+      a.hidden = false;
+    } catch (e) {
+      out.textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+      this.ref('ed-link').hidden = true;
+    } finally {
+      scratch.free();
+    }
+  }
+
+  /** Play this: the edited board becomes the game. */
+  playEdited() {
+    if (!this.editing) return;
+    try {
+      this.open(this.editedLink());
+      this.shell.message('');
+    } catch (e) {
+      this.ref('ed-result').textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+    }
+  }
+
+  loadNoip() {
+    try {
+      this.app.loadNoip(this.ref('noip-input').value);
+    } catch (e) {
+      this.shell.message(e.message, true);
+      return;
+    }
+    this.afterOpen();
+    this.showSolution();
+    this.shell.message('Loaded the NOIP input: the log shows what the judge prints for it.');
   }
 
   // ---- after every change ------------------------------------------------
@@ -543,6 +677,10 @@ export class Mayan extends BoardGame {
       const d = this.drag;
       this.drag = null;
       if (!d) return;
+      if (this.editing) {
+        this.editAt(d.cell);
+        return;
+      }
       const dx = e.clientX - d.x;
       this.showCursor = false;
       if (Math.abs(dx) >= this.geom.s * 0.4) {
@@ -589,6 +727,11 @@ export class Mayan extends BoardGame {
     on('right', 'click', () => this.moveSelected(1));
     on('undo-to-solvable', 'click', () => this.undoToSolvable());
     on('show-solution', 'click', () => this.showSolution());
+    on('ed-start', 'click', () => this.startEditing());
+    on('ed-clear', 'click', () => this.startEditing(true));
+    on('ed-check', 'click', () => this.check());
+    on('ed-play', 'click', () => this.playEdited());
+    on('noip-load', 'click', () => this.loadNoip());
     on('step', 'click', () => this.step());
     on('play', 'click', () => this.play());
     on('pause', 'click', () => this.pause());

@@ -186,8 +186,7 @@ impl MayanApp {
     /// (0 the drag, 1 a fall, 2 cells vanishing), the board after it
     /// (35 cells as `cells()`), then the number of vanished cells and their
     /// (x, y) pairs (0 for the other kinds).
-    #[wasm_bindgen(js_name = lastSteps)]
-    pub fn last_steps(&self) -> Vec<u8> {
+    pub fn steps(&self) -> Vec<u8> {
         let Some((_, steps)) = self.history.played().last() else {
             return Vec::new();
         };
@@ -233,6 +232,11 @@ impl MayanApp {
 
     /// Back to the level's start (the moves stay available to redo).
     pub fn restart(&mut self) {
+        self.history.restart();
+    }
+
+    /// Reset: the same as `restart`.
+    pub fn reset(&mut self) {
         self.history.restart();
     }
 
@@ -428,17 +432,46 @@ impl MayanApp {
         -1
     }
 
-    /// The judge's answer for the level from its start: `x y g` lines of
-    /// the smallest solution, or `-1`.
-    pub fn solution(&self) -> String {
+    /// The judge's answer for the position loaded (the level's start): its
+    /// lines, `"x y g"` each for the smallest solution, or `["-1"]`.
+    pub fn solution(&self) -> Vec<String> {
         let l = self.level();
         match solve(&l.board, l.moves, Settings::default()).outcome {
             Outcome::Solved(moves) => moves
                 .iter()
-                .map(|m| format!("{} {} {}\n", m.x, m.y, m.dir))
+                .map(|m| format!("{} {} {}", m.x, m.y, m.dir))
                 .collect(),
-            _ => "-1\n".into(),
+            _ => vec!["-1".to_string()],
         }
+    }
+
+    /// The fewest moves that clear the loaded position, up to `max` (at
+    /// most 8); 0 when none does (or the search ran out of its budget).
+    #[wasm_bindgen(js_name = shortestClearing)]
+    pub fn shortest_clearing(&self, max: u32) -> u32 {
+        crate::mayan::levels::shortest_clearing(
+            &self.level().board,
+            max.min(8),
+            Budget::nodes(HINT_NODES),
+        )
+        .map_or(0, |(n, _)| n)
+    }
+
+    /// Loads a pasted NOIP 2011 input (n, then five column lines, bottom
+    /// first, each ended by 0); on error the current game stays and the
+    /// error names the line.
+    #[wasm_bindgen(js_name = loadNoip)]
+    pub fn load_noip(&mut self, input: &str) -> Result<(), JsError> {
+        let p = crate::mayan::judge::parse(input)
+            .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
+        if p.moves > 64 {
+            return Err(JsError::new("NOIP input: n is at most 64"));
+        }
+        *self = MayanApp::from_start(Start::Board(Level {
+            moves: p.moves,
+            board: p.board,
+        }));
+        Ok(())
     }
 
     /// How many move sequences of exactly n moves clear the level (at most
