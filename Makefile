@@ -45,6 +45,8 @@ bench: build
 	$(CARGO) bench --bench mayan
 	$(CARGO) bench --bench playouts
 	./scripts/bench-judges.sh
+	@echo "Mayan levels: the whole built-in set regenerated"
+	time ./target/release/clearboard gen mayan-levels > /dev/null 2>&1
 
 clean:
 	$(CARGO) clean

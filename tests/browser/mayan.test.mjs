@@ -350,3 +350,33 @@ test('300 random drags, clicks and keys raise no page error and keep the state c
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Hint followed from a half-played position leads to success', async () => {
+  const k = 38;
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=${k}`, calm);
+  const moves = judge(k).trim().split('\n').map((l) => l.split(' ').map(Number));
+  // Half of the judge's answer by the buttons…
+  for (const [x, y, g] of moves.slice(0, 2)) {
+    const p = await at(page, x, y);
+    await page.mouse.click(p.x, p.y);
+    await button(page, g === 1 ? 'Move right' : 'Move left').click();
+  }
+  // …then only what Hint says, dragged by hand.
+  while (!(await app(page, (a) => a.isOver()))) {
+    await button(page, 'Hint').click();
+    const why = await ref(page, 'why').textContent();
+    const m = why.match(/^Hint: drag the block at \((\d), (\d)\) (left|right)/);
+    assert.ok(m, why);
+    const [x, y, dir] = [Number(m[1]), Number(m[2]), m[3] === 'right' ? 1 : -1];
+    const from = await at(page, x, y);
+    const to = await at(page, x + dir, y);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 3 });
+    await page.mouse.up();
+  }
+  assert.equal(await app(page, (a) => a.solved()), true);
+  assert.equal(await app(page, (a) => a.moves()), moves.length);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
