@@ -7,6 +7,8 @@
 import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
+
+setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
 import { Mayan } from './games/mayan.js';
 
@@ -17,6 +19,7 @@ class Shell {
   constructor(bindings) {
     this.bindings = bindings;
     this.game = null;
+    this.lastLinks = {};
     this.main = document.querySelector('main');
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
@@ -39,11 +42,35 @@ class Shell {
     announce(text);
   }
 
-  /** Puts the shown position's link in the address (no new history entry). */
+  /**
+   * Puts the shown position's link in the address (no new history entry).
+   * Browsers limit how often a page may do this (Safari throws after about
+   * 100 calls in 30 s, Chromium drops calls past 200 in 10 s), so beyond
+   * 100 calls in 10 s the updates are joined: the address is brought up to
+   * date every half second instead.
+   */
   linkChanged() {
     if (!this.game) return;
+    const now = performance.now();
+    this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
+    if (this.linkTimes.length >= 100) {
+      if (!this.linkTimer) {
+        this.linkTimer = setTimeout(() => {
+          this.linkTimer = 0;
+          this.linkTimes = [];
+          this.linkChanged();
+        }, 500);
+      }
+      return;
+    }
     const link = `#${this.game.link()}`;
-    if (location.hash !== link) history.replaceState(null, '', link);
+    if (location.hash === link) return;
+    this.linkTimes.push(now);
+    try {
+      history.replaceState(null, '', link);
+    } catch {
+      /* the browser refused this once: the next change puts it right */
+    }
   }
 
   /** A new random seed for a new game. */
@@ -70,7 +97,10 @@ class Shell {
   /** Shows game class `G` (mounting it unless it is shown already). */
   show(G) {
     if (this.game && this.game.constructor === G) return this.game;
-    if (this.game) this.game.unmount();
+    if (this.game) {
+      this.lastLinks[this.game.constructor.id] = this.game.link();
+      this.game.unmount();
+    }
     this.main.replaceChildren();
     const root = document.createElement('div');
     this.main.append(root);
@@ -81,12 +111,22 @@ class Shell {
     return this.game;
   }
 
-  /** The switcher: another game, with its default position. */
+  /**
+   * The switcher: another game, where it was left in this page (a select
+   * may fire a change for every arrow key) or at its default position.
+   */
   switchTo(id) {
     const G = GAMES.find((g) => g.id === id);
     if (!G) return;
     this.message('');
-    this.show(G).openDefault(this.freshSeed());
+    const game = this.show(G);
+    const back = this.lastLinks[id];
+    try {
+      if (back) game.open(back);
+      else game.openDefault(this.freshSeed());
+    } catch {
+      game.openDefault(this.freshSeed());
+    }
   }
 
   /** Opens what the address names; a bad link leaves the default game and says why. */
@@ -94,6 +134,7 @@ class Shell {
     const raw = location.hash.replace(/^#/, '');
     if (!raw) {
       if (first) this.show(GAMES[0]).openDefault(1);
+      else this.linkChanged();
       return;
     }
     let text;
@@ -131,9 +172,13 @@ class Shell {
   }
 }
 
-engine().then((bindings) => {
-  const shell = new Shell(bindings);
-  window.clearboard = shell;
-  Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
-  document.body.dataset.ready = 'true';
-});
+engine()
+  .then((bindings) => {
+    const shell = new Shell(bindings);
+    window.clearboard = shell;
+    Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
+    document.body.dataset.ready = 'true';
+  })
+  .catch((e) => {
+    showMessage(`The game engine could not start: ${e.message}`, true);
+  });

@@ -56,7 +56,8 @@ impl Link {
             "samegame" => {
                 samegame::link::Link::parse_with_seed(text, fresh_seed).map(Link::SameGame)
             }
-            other => unreachable!("game '{}' is listed but has no parser", other),
+            "mayan" => mayan::link::Link::parse(text).map(Link::Mayan),
+            other => Err(format!("the game '{}' has no link parser", other)),
         }
     }
 }
@@ -93,6 +94,15 @@ mod tests {
             Link::parse("seed=2&game=samegame", None),
             Ok(Link::SameGame(_))
         ));
+        assert!(matches!(
+            Link::parse("game=mayan&level=2", None),
+            Ok(Link::Mayan(_))
+        ));
+        // Every listed game has a parser: none answers "no link parser".
+        for g in GAMES {
+            let err = Link::parse(&format!("game={}&frobnicate=1", g), None).unwrap_err();
+            assert!(!err.contains("no link parser"), "{}: {}", g, err);
+        }
     }
 
     #[test]

@@ -298,7 +298,12 @@ fn solve_prints_one_json_line_per_position_that_replays() {
     for (line, board) in lines.iter().zip(&boards) {
         let field = |name: &str| {
             let at = line.find(&format!("\"{}\": ", name)).unwrap() + name.len() + 4;
-            line[at..].split([',', '}']).next().unwrap().trim().to_string()
+            line[at..]
+                .split([',', '}'])
+                .next()
+                .unwrap()
+                .trim()
+                .to_string()
         };
         let score: i64 = field("score").parse().unwrap();
         let cleared: bool = field("cleared").parse().unwrap();

@@ -20,7 +20,7 @@ fn there_are_forty_levels_from_one_to_five_moves() {
         );
     }
     let mut last = 0;
-    for l in &levels {
+    for l in levels {
         assert!(l.moves >= last, "levels are ordered by n");
         last = l.moves;
         assert!(l.board.is_settled());
@@ -52,7 +52,7 @@ fn every_level_is_proved_exactly_n_and_no_shorter() {
 #[test]
 fn each_level_is_a_judge_input_and_the_file_round_trips() {
     let levels = built_in();
-    assert_eq!(to_text(&levels), BUILT_IN);
+    assert_eq!(to_text(levels), BUILT_IN);
     for (i, l) in levels.iter().enumerate() {
         let input = format!("{}\n{}", l.moves, l.board.to_columns_text());
         let out = clearboard::mayan::judge::judge(&input).unwrap();

@@ -68,3 +68,12 @@ export async function open(browser, url, options = {}) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
   return { page, problems, context };
 }
+
+/**
+ * The address once it shows the game's position (the page may join rapid
+ * address updates into one every half second), without the `#`.
+ */
+export async function settledLink(page) {
+  await page.waitForFunction(() => location.hash === `#${window.clearboardPage.link()}`, null, { timeout: 5000 });
+  return page.evaluate(() => window.clearboardPage.link());
+}

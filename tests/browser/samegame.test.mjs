@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, root } from './harness.mjs';
+import { serve, launch, open, root, settledLink } from './harness.mjs';
 
 const SAMPLE = readFileSync(join(root, 'crate/tests/data/poj1027-sample.in'), 'utf8');
 const CLI = join(root, 'target/release/clearboard');
@@ -279,7 +279,7 @@ test('several hundred random clicks and keys raise no page error', async () => {
   const lines = (await logLines(page)).filter((l) => l.startsWith('Move'));
   assert.equal(lines.length, moves);
   const text = await page.evaluate(() => window.clearboardPage.app.text());
-  const again = await open(browser, `${server.url}${new URL(page.url()).hash}`, calm);
+  const again = await open(browser, `${server.url}#${await settledLink(page)}`, calm);
   assert.equal(await again.page.evaluate(() => window.clearboardPage.app.text()), text);
   assert.deepEqual(problems, []);
   await again.context.close();
@@ -317,7 +317,7 @@ test('clicks during an animation never corrupt the state', async () => {
   const state = await page.evaluate(() => ({ moves: window.clearboardPage.app.moves(), text: window.clearboardPage.app.text() }));
   const lines = (await logLines(page)).filter((l) => l.startsWith('Move'));
   assert.equal(lines.length, state.moves);
-  const again = await open(browser, `${server.url}${new URL(page.url()).hash}`, calm);
+  const again = await open(browser, `${server.url}#${await settledLink(page)}`, calm);
   assert.equal(await again.page.evaluate(() => window.clearboardPage.app.text()), state.text);
   assert.deepEqual(problems, []);
   await again.context.close();

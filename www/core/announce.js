@@ -29,3 +29,15 @@ export function showMessage(text, error = false) {
 export function messageIsError() {
   return Boolean(message && message.classList.contains('error'));
 }
+
+/**
+ * Sets a `role="log"` element to `text`, appending only what is new when the
+ * text grows (so a screen reader reads the new lines, not the whole log).
+ */
+export function setLog(el, text) {
+  const old = el.textContent;
+  if (text === old) return;
+  if (old && text.startsWith(old)) el.append(text.slice(old.length));
+  else el.textContent = text;
+  el.scrollTop = el.scrollHeight;
+}

@@ -1,12 +1,14 @@
 // The autoplay timer: calls `step()` `rate()` times a second until it
 // returns false or `stop()` is called. `onChange(running)` keeps the
-// Play / Pause buttons right.
+// Play / Pause buttons right; an error in a step stops it and goes to
+// `onError(error)`.
 
 export class Autoplay {
-  constructor(onChange = () => {}) {
+  constructor(onChange = () => {}, onError = () => {}) {
     this.timer = 0;
     this.running = false;
     this.onChange = onChange;
+    this.onError = onError;
   }
 
   start(step, rate) {
@@ -20,7 +22,8 @@ export class Autoplay {
         more = step();
       } catch (e) {
         this.stop();
-        throw e;
+        this.onError(e);
+        return;
       }
       if (!more || !this.running) {
         this.stop();

@@ -1,13 +1,20 @@
 // The wasm engine: Trunk's loader sets window.wasmBindings and fires
 // TrunkApplicationStarted; this module may run before or after it.
 
-/** Resolves with the wasm bindings whether Trunk's loader ran before or after us. */
-export function engine() {
-  return new Promise((resolve) => {
+/**
+ * Resolves with the wasm bindings whether Trunk's loader ran before or after
+ * us; rejects when they have not come after `ms` milliseconds.
+ */
+export function engine(ms = 20000) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
     const done = () => {
       if (window.wasmBindings) {
         clearInterval(poll);
         resolve(window.wasmBindings);
+      } else if (performance.now() - started > ms) {
+        clearInterval(poll);
+        reject(new Error('the WebAssembly module did not load (is the page served over http with application/wasm?)'));
       }
     };
     const poll = setInterval(done, 10);

@@ -19,7 +19,7 @@ export class BoardGame {
     this.bindings = shell.bindings;
     this.app = new App();
     this.animator = new Animator();
-    this.autoplay = new Autoplay(() => this.updateButtons());
+    this.autoplay = new Autoplay(() => this.updateButtons(), (e) => this.shell.message(`Autoplay stopped: ${e.message}`, true));
     this.showCursor = false;
     this.geom = { s: 24, left: 0, bottom: 0 };
     this.root = null;
@@ -41,6 +41,9 @@ export class BoardGame {
     if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
     this.showSpeed();
     this.bind();
+    // The overlay's buttons repeat toolbar buttons for the pointer: they
+    // take no focus (they are hidden from screen readers).
+    this.ref('overlay').addEventListener('mousedown', (e) => e.preventDefault());
     // The board is fitted again when the space for it changes: the width,
     // what sits above it (the page's header and message, the toolbar) or
     // the lines under it, which must stay in view.
@@ -162,7 +165,7 @@ export function boardMarkup(label, overlay) {
   <p class="score" data-ref="score"></p>
   <div class="board-wrap" data-ref="wrap">
     <div class="board-frame">
-    <canvas data-ref="board" tabindex="0" aria-label="${label}"></canvas>
+    <canvas data-ref="board" tabindex="0" role="application" aria-roledescription="board" aria-label="${label}"></canvas>
     <div class="overlay" data-ref="overlay" hidden>
       <p data-ref="overlay-text"></p>
       <div>${buttons}</div>

@@ -11,15 +11,22 @@ onmessage = async (event) => {
     await engine.default({ module_or_path: wasmUrl });
     if (game !== 'samegame') throw new Error(`no solver for the game '${game}'`);
     const session = new engine.SolverSession(board, seed);
+    // Beams widen up to the engine's memory bound and then run at that
+    // width again; three such runs without a better score end the search.
+    let best = -Infinity;
+    let lastWidth = 0;
+    let idle = 0;
     for (;;) {
       const more = session.step();
-      postMessage({
-        score: session.bestScore(),
-        cleared: session.cleared(),
-        moves: Array.from(session.bestMoves()),
-        width: session.width(),
-      });
-      if (!more) break;
+      const score = session.bestScore();
+      const width = session.width();
+      if (score > best || width !== lastWidth) {
+        postMessage({ score, cleared: session.cleared(), moves: Array.from(session.bestMoves()), width });
+      }
+      idle = width === lastWidth && score <= best ? idle + 1 : 0;
+      best = Math.max(best, score);
+      lastWidth = width;
+      if (!more || idle >= 3) break;
     }
     session.free();
     postMessage({ done: true });

@@ -20,7 +20,7 @@ const HINT = '#ffd400';
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
 <div class="game-main">
-  <div class="toolbar primary" role="group" aria-label="Play">
+  <div class="toolbar primary" role="group" aria-label="Game controls">
     <label>Level <select data-ref="level"></select></label>
     <button type="button" data-ref="next-level" title="The next level (N)">Next level</button>
     <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
@@ -36,19 +36,19 @@ ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shi
 <div class="game-side">
   <details class="panel" data-ref="solution-box" open>
     <summary>Show solution <small>(the NOIP 2011 judge's answer, <code>x y g</code>)</small></summary>
-    <div class="toolbar" role="group" aria-label="Solution">
+    <div class="toolbar" role="group" aria-label="Solution controls">
       <button type="button" data-ref="show-solution">Show solution</button>
       <button type="button" data-ref="step" title="The solution's next move (S)">Step</button>
       <button type="button" data-ref="play" title="Play the solution (P)">Play</button>
       <button type="button" data-ref="pause" disabled>Pause</button>
       <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="10" value="2" aria-label="Animation speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">2 moves/s</span></label>
     </div>
-    <pre class="log" data-ref="log" role="log" aria-label="Solution"></pre>
+    <pre class="log" data-ref="log" role="log" aria-label="Judge's answer"></pre>
   </details>
   <details class="panel" data-ref="editor-box">
     <summary>Editor</summary>
     <p class="note">Click a column to drop a block of the chosen colour into it; with Erase, click a block to take it out (the blocks above fall).</p>
-    <div class="toolbar" role="group" aria-label="Editor">
+    <div class="toolbar" role="group" aria-label="Editor tools">
       <button type="button" data-ref="ed-start">Edit this board</button>
       <button type="button" data-ref="ed-clear">Clear the board</button>
       <label>Colour <select data-ref="ed-color"></select></label>
@@ -79,7 +79,8 @@ function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
   ctx.globalAlpha = alpha;
   ctx.fillStyle = PALETTE[(c - 1) % PALETTE.length];
   ctx.beginPath();
-  ctx.roundRect(x + pad, y + pad, s - 2 * pad, s - 2 * pad, s * 0.14);
+  if (ctx.roundRect) ctx.roundRect(x + pad, y + pad, s - 2 * pad, s - 2 * pad, s * 0.14);
+  else ctx.rect(x + pad, y + pad, s - 2 * pad, s - 2 * pad);
   ctx.fill();
   if (s >= 10) {
     ctx.fillStyle = DARK_TEXT.has(c) ? '#1a1a1a' : '#ffffff';
@@ -114,6 +115,12 @@ function decodeSteps(raw) {
   return steps;
 }
 
+/** The levels solved in this browser (storage may be blocked or hold anything). */
+function solvedLevels() {
+  const v = load('mayan.solved', []);
+  return new Set(Array.isArray(v) ? v.filter(Number.isInteger) : []);
+}
+
 export class Mayan extends BoardGame {
   static id = 'mayan';
   static title = 'Mayan puzzle';
@@ -143,7 +150,7 @@ export class Mayan extends BoardGame {
 
   /** The first level not solved yet (progress is kept in this browser). */
   openDefault() {
-    const solved = new Set(load('mayan.solved', []));
+    const solved = solvedLevels();
     const count = this.bindings.MayanApp.levelCount();
     let k = 1;
     while (k < count && solved.has(k)) k++;
@@ -194,7 +201,7 @@ export class Mayan extends BoardGame {
 
   fillLevels() {
     const select = this.ref('level');
-    const solved = new Set(load('mayan.solved', []));
+    const solved = solvedLevels();
     const count = this.bindings.MayanApp.levelCount();
     const keep = select.value;
     select.replaceChildren();
@@ -216,6 +223,8 @@ export class Mayan extends BoardGame {
     this.autoplay.stop();
     this.animator.cancel();
     this.editing = null;
+    this.ref('ed-result').textContent = '';
+    this.ref('ed-link').hidden = true;
     this.selected = null;
     this.hintMove = null;
     this.solution = null;
@@ -408,20 +417,24 @@ export class Mayan extends BoardGame {
     this.app.restart();
     const lines = Array.from(this.app.solution());
     this.ref('log').textContent = `${lines.join('\n')}\n`;
-    this.solution = lines[0] === '-1' ? [] : lines.map((l) => l.split(' ').map(Number));
+    this.solution = lines[0] === '-1' || lines[0] === 'unknown' ? [] : lines.map((l) => l.split(' ').map(Number));
     this.changed({ fresh: true });
     this.ref('why').textContent = this.solution.length
       ? `The judge's answer: ${plural(this.solution.length, 'move')}, the smallest in its order (x, then y, then right before left). Step or Play to follow it.`
-      : 'The judge finds no solution of exactly n moves (-1).';
+      : lines[0] === 'unknown'
+        ? 'The search ran out of its budget before deciding (n above 5 has one).'
+        : 'The judge finds no solution of exactly n moves (-1).';
   }
 
   play() {
     if (this.autoplay.running || this.app.isOver()) return;
     if (!this.solution) this.showSolution();
+    if (!this.solution.length) return;
     this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
   }
 
   nextLevel() {
+    if (this.ref('next-level').disabled) return;
     const count = this.bindings.MayanApp.levelCount();
     const k = Math.min(count, this.app.levelNumber() + 1);
     this.shell.message('');
@@ -443,6 +456,7 @@ export class Mayan extends BoardGame {
       columns.push(col);
     }
     this.editing = columns;
+    this.ref('overlay').hidden = true;
     if (!empty) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
     this.ref('ed-result').textContent = 'Editing: click a column to drop a block; Check when done.';
     this.ref('ed-link').hidden = true;
@@ -538,6 +552,9 @@ export class Mayan extends BoardGame {
 
   changed({ fresh = false } = {}) {
     const app = this.app;
+    this.hintMove = null;
+    this.editing = null;
+    if (this.selected && !app.cells()[this.selected.y * W + this.selected.x]) this.selected = null;
     const over = app.isOver();
     const level = app.levelNumber();
     this.ref('score').textContent = `${level ? `Level ${level} · ` : ''}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`;
@@ -552,13 +569,18 @@ export class Mayan extends BoardGame {
       let text = app.overText();
       if (app.solved()) {
         if (level) {
-          const solved = new Set(load('mayan.solved', []));
+          const solved = solvedLevels();
           solved.add(level);
           save('mayan.solved', [...solved].sort((a, b) => a - b));
           this.fillLevels();
           this.ref('level').value = String(level);
         }
-        const count = app.countSolutions();
+        const start = `${level}:${app.n()}:${app.link().replace(/&moves=.*$/, '')}`;
+        if (this.countFor !== start) {
+          this.countFor = start;
+          this.count = app.countSolutions();
+        }
+        const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
       }
       this.ref('overlay-text').textContent = text;
@@ -633,6 +655,11 @@ export class Mayan extends BoardGame {
   }
 
   boardKey(e) {
+    if (this.editing && (e.key === 'Enter' || e.key === ' ')) {
+      this.editAt({ ...this.cursor });
+      return true;
+    }
+    if (this.editing && e.shiftKey) return true;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       const dir = e.key === 'ArrowLeft' ? -1 : 1;
@@ -651,6 +678,7 @@ export class Mayan extends BoardGame {
       this.updateButtons();
       this.updateReadout();
       this.draw();
+      this.shell.announce(this.ref('readout').textContent);
       return true;
     }
     if (e.key === 'Enter' || e.key === ' ') {
@@ -675,8 +703,8 @@ export class Mayan extends BoardGame {
     });
     c.addEventListener('pointerup', (e) => {
       const d = this.drag;
+      if (!d || e.pointerId !== d.pointer) return;
       this.drag = null;
-      if (!d) return;
       if (this.editing) {
         this.editAt(d.cell);
         return;

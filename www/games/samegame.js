@@ -7,6 +7,7 @@ import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { SolverWorker } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
+import { setLog } from '../core/announce.js';
 
 const PRESETS = {
   poj: { w: 15, h: 10, colors: 3 },
@@ -26,7 +27,7 @@ const HINT = '#ffd400';
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
 <div class="game-main">
-  <div class="toolbar primary" role="group" aria-label="Play">
+  <div class="toolbar primary" role="group" aria-label="Game controls">
     <button type="button" data-ref="new-game" title="A new board with a new seed (N)">New game</button>
     <button type="button" data-ref="restart" title="The same board from the start">Restart</button>
     <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
@@ -199,10 +200,24 @@ export class SameGame extends BoardGame {
 
   /** A new board with a new seed (or the seed typed in), same size and colours. */
   newGame() {
-    const w = Number(this.ref('width').value);
-    const h = Number(this.ref('height').value);
-    const colors = Number(this.ref('colors').value);
-    const seed = this.seedEdited ? Number(this.ref('seed').value) : this.shell.freshSeed();
+    const field = (name, label, lo, hi) => {
+      const v = Number(this.ref(name).value);
+      if (!Number.isInteger(v) || v < lo || v > hi) throw new Error(`${label} is a whole number from ${lo} to ${hi}`);
+      return v;
+    };
+    let w;
+    let h;
+    let colors;
+    let seed;
+    try {
+      w = field('width', 'the width', 1, 64);
+      h = field('height', 'the height', 1, 64);
+      colors = field('colors', 'the number of colours', 2, 9);
+      seed = this.seedEdited ? field('seed', 'the seed', 0, Number.MAX_SAFE_INTEGER) : this.shell.freshSeed();
+    } catch (e) {
+      this.shell.message(`New game: ${e.message}.`, true);
+      return;
+    }
     try {
       this.app.newGame(w, h, colors, seed);
     } catch (e) {
@@ -270,6 +285,7 @@ export class SameGame extends BoardGame {
     this.selection = null;
     this.lastStepReason = '';
     this.ref('solve-progress').textContent = '';
+    this.ref('compare-view').hidden = true;
     this.cursor = { col: 0, row: 0 };
     this.syncControls();
     this.changed({ fresh: true });
@@ -359,18 +375,23 @@ export class SameGame extends BoardGame {
     const progress = this.ref('solve-progress');
     progress.textContent = 'Solving…';
     const seed = this.app.seed() >= 0 ? this.app.seed() : 1;
-    this.solver.start({ game: 'samegame', board: this.app.text(), seed }, (data) => {
-      if (!this.root) return;
-      if (data.error) {
-        progress.textContent = `Solver failed: ${data.error}`;
-      } else if (data.done) {
-        progress.textContent += ' (done)';
-      } else {
-        this.adoptPlan(startLink, data);
-        progress.textContent = `Best so far: ${plural(data.score, 'point')}${data.cleared ? ', clears the board' : ''}, ${plural(data.moves.length / 2, 'move')} (beam width ${data.width})`;
-      }
+    try {
+      this.solver.start({ game: 'samegame', board: this.app.text(), seed }, (data) => {
+        if (!this.root) return;
+        if (data.error) {
+          progress.textContent = `Solver failed: ${data.error}`;
+        } else if (data.done) {
+          progress.textContent += ' (done)';
+        } else {
+          this.adoptPlan(startLink, data);
+          progress.textContent = `Best so far: ${plural(data.score, 'point')}${data.cleared ? ', clears the board' : ''}, ${plural(data.moves.length / 2, 'move')} (beam width ${data.width})`;
+        }
+        this.updateButtons();
+      });
+    } catch (e) {
+      progress.textContent = `Solver failed: ${e.message}`;
       this.updateButtons();
-    });
+    }
   }
 
   stopSolving() {
@@ -392,7 +413,7 @@ export class SameGame extends BoardGame {
     } finally {
       sim.free();
     }
-    if (this.ref('strategy').value === 'solver') this.changed();
+    if (this.ref('strategy').value === 'solver') this.changed({ quiet: true });
   }
 
   stopCompare() {
@@ -414,11 +435,23 @@ export class SameGame extends BoardGame {
     this.ref('compare-view').hidden = false;
     const make = () => {
       const a = new this.bindings.SameGameApp();
-      a.openLink(this.plan.startLink);
+      try {
+        a.openLink(this.plan.startLink);
+      } catch (e) {
+        a.free();
+        throw e;
+      }
       return a;
     };
     const greedy = make();
-    const solver = make();
+    let solver;
+    try {
+      solver = make();
+    } catch (e) {
+      greedy.free();
+      this.shell.message(`Compare: ${e.message}`, true);
+      return;
+    }
     const run = { timer: 0, greedy, solver };
     this.compareRun = run;
     const side = this.ref('compare-view').clientWidth || 400;
@@ -451,8 +484,9 @@ export class SameGame extends BoardGame {
   // ---- after every change ----------------------------------------------
 
   /** After any change: log, score, the strategy's next move, the address, the drawing. */
-  changed({ fresh = false } = {}) {
+  changed({ fresh = false, quiet = false } = {}) {
     const app = this.app;
+    if (!quiet) this.selection = null;
     const over = app.isOver();
     const solver = this.ref('strategy').value === 'solver';
     const planned = solver ? this.planMove() : null;
@@ -462,9 +496,7 @@ export class SameGame extends BoardGame {
       this.next = over || !this.ref('show-next').checked ? [] : Array.from(app.greedyCluster());
     }
     const log = app.log();
-    const logEl = this.ref('log');
-    logEl.textContent = log;
-    logEl.scrollTop = logEl.scrollHeight;
+    setLog(this.ref('log'), log);
     const balls = app.balls();
     this.ref('score').textContent = `Score ${app.score()} · Moves ${app.moves()} · Balls left ${balls}`;
     this.updateWhy(planned);
@@ -477,7 +509,9 @@ export class SameGame extends BoardGame {
       this.ref('overlay-undo').disabled = app.moves() === 0;
       this.shell.message(app.overText());
     }
-    if (!fresh) {
+    if (quiet) {
+      /* nothing new to say */
+    } else if (!fresh) {
       const lines = log.trimEnd().split('\n');
       this.shell.announce(over ? `${lines.at(-2) ?? ''} ${app.overText()}` : lines.at(-1) || 'Back at the start.');
     } else if (over) {
@@ -545,6 +579,8 @@ export class SameGame extends BoardGame {
   }
 
   pointTo(cell) {
+    const same = (a, b) => (a === null && b === null) || (a && b && a.col === b.col && a.row === b.row);
+    if (same(cell, this.pointerCell)) return;
     this.pointerCell = cell;
     this.refreshReadout();
     this.draw();
@@ -584,6 +620,7 @@ export class SameGame extends BoardGame {
       this.cursor.row = Math.min(this.app.height() - 1, Math.max(0, this.cursor.row + dr));
       this.refreshReadout();
       this.draw();
+      this.shell.announce(`Column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'empty'}`);
       return true;
     }
     if (e.key === 'Enter' || e.key === ' ') {
@@ -656,7 +693,7 @@ export class SameGame extends BoardGame {
     });
     on('show-next', 'change', () => {
       save('samegame.showNext', this.ref('show-next').checked);
-      this.changed();
+      this.changed({ quiet: true });
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
@@ -667,7 +704,7 @@ export class SameGame extends BoardGame {
     on('compare', 'click', () => this.compare());
     on('strategy', 'change', () => {
       this.autoplay.stop();
-      this.changed();
+      this.changed({ quiet: true });
     });
     on('preset', 'change', () => {
       const p = PRESETS[this.ref('preset').value];
@@ -687,6 +724,10 @@ export class SameGame extends BoardGame {
 
   loadPoj() {
     const number = Number(this.ref('poj-game').value);
+    if (!Number.isInteger(number) || number < 1 || number > 1e6) {
+      this.shell.message('POJ input: the game number is a whole number from 1.', true);
+      return;
+    }
     let count;
     try {
       count = this.app.loadPoj(this.ref('poj-input').value, number);

@@ -60,9 +60,12 @@ pub fn parse_levels(text: &str) -> Result<Vec<Level>, InputError> {
     Ok(levels)
 }
 
-/// The built-in levels.
-pub fn built_in() -> Vec<Level> {
-    parse_levels(BUILT_IN).expect("the built-in levels are valid (a test checks them)")
+/// The built-in levels (parsed once).
+pub fn built_in() -> &'static [Level] {
+    static LEVELS: std::sync::OnceLock<Vec<Level>> = std::sync::OnceLock::new();
+    LEVELS.get_or_init(|| {
+        parse_levels(BUILT_IN).expect("the built-in levels are valid (a test checks them)")
+    })
 }
 
 /// The number of move sequences (in the judge's move set) of exactly `n`

@@ -392,7 +392,7 @@ impl MayanApp {
 
     /// How many moves to undo to reach the last position that still had a
     /// solution (0 when this one has; −1 when even the start has none or
-    /// the search ran out of its budget).
+    /// the searches, 2,000,000 positions in all, ran out).
     #[wasm_bindgen(js_name = undosToSolvable)]
     pub fn undos_to_solvable(&self) -> i32 {
         let n = self.n();
@@ -402,6 +402,8 @@ impl MayanApp {
             b = b.play(m).expect("a played move");
             positions.push(b);
         }
+        // One budget for all the positions searched together.
+        let mut spent = 0u64;
         for (i, pos) in positions.iter().enumerate().rev() {
             let left = n.saturating_sub(i as u32);
             let outcome = if pos.is_empty() {
@@ -413,15 +415,16 @@ impl MayanApp {
             } else if left == 0 {
                 Outcome::NoSolution
             } else {
-                solve(
+                let report = solve(
                     pos,
                     left,
                     Settings {
-                        budget: Budget::nodes(HINT_NODES),
+                        budget: Budget::nodes(HINT_NODES.saturating_sub(spent).max(1)),
                         ..Settings::default()
                     },
-                )
-                .outcome
+                );
+                spent += report.nodes;
+                report.outcome
             };
             match outcome {
                 Outcome::Solved(_) => return (positions.len() - 1 - i) as i32,
@@ -433,15 +436,27 @@ impl MayanApp {
     }
 
     /// The judge's answer for the position loaded (the level's start): its
-    /// lines, `"x y g"` each for the smallest solution, or `["-1"]`.
+    /// lines, `"x y g"` each for the smallest solution, or `["-1"]`. As the
+    /// judge, the search has no budget up to n = 5; above, it stops after
+    /// 2,000,000 positions and answers `["unknown"]` when it has not decided.
     pub fn solution(&self) -> Vec<String> {
         let l = self.level();
-        match solve(&l.board, l.moves, Settings::default()).outcome {
+        let budget = if l.moves <= crate::mayan::judge::NOIP_MAX_MOVES {
+            Budget::UNLIMITED
+        } else {
+            Budget::nodes(HINT_NODES)
+        };
+        let settings = Settings {
+            budget,
+            ..Settings::default()
+        };
+        match solve(&l.board, l.moves, settings).outcome {
             Outcome::Solved(moves) => moves
                 .iter()
                 .map(|m| format!("{} {} {}", m.x, m.y, m.dir))
                 .collect(),
-            _ => vec!["-1".to_string()],
+            Outcome::NoSolution => vec!["-1".to_string()],
+            Outcome::OutOfBudget => vec!["unknown".to_string()],
         }
     }
 
@@ -479,7 +494,7 @@ impl MayanApp {
     #[wasm_bindgen(js_name = countSolutions)]
     pub fn count_solutions(&self) -> f64 {
         let l = self.level();
-        count_solutions(&l.board, l.moves, 10_000, 5_000_000).map_or(-1.0, |c| c as f64)
+        count_solutions(&l.board, l.moves, 10_000, HINT_NODES).map_or(-1.0, |c| c as f64)
     }
 }
 
