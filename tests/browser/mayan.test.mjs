@@ -285,12 +285,15 @@ test('hints are fast enough in the page, on built-in levels and on full boards',
     full.push(await page.evaluate((link) => {
       const a = new window.wasmBindings.MayanApp();
       a.openLink(link);
-      const t0 = performance.now();
+      let t0 = performance.now();
       const h = Array.from(a.hint());
       const ms = performance.now() - t0;
       const why = a.hintReason();
+      t0 = performance.now();
+      const check = Array.from(a.checkSummary());
+      const checkMs = performance.now() - t0;
       a.free();
-      return { ms, h, why };
+      return { ms, h, why, check, checkMs };
     }, `game=mayan&n=5&board=${board}`));
   }
   const median = times[Math.floor(times.length / 2)];
@@ -305,8 +308,14 @@ test('hints are fast enough in the page, on built-in levels and on full boards',
   }
   all.mayanHintMedianMsBuiltInLevels = Number(median.toFixed(2));
   all.mayanHintMaxMsFullBoards = Number(worst.toFixed(1));
+  const worstCheck = Math.max(...full.map((f) => f.checkMs));
+  all.mayanCheckMaxMsFullBoards = Number(worstCheck.toFixed(1));
   writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
-  for (const f of full) assert.match(f.why, /^No solution from here: /, 'a proof, not "unknown"');
+  for (const f of full) {
+    assert.match(f.why, /^No solution from here: /, 'a proof, not "unknown"');
+    assert.deepEqual(f.check, ['0', '-1'], 'Check: no clearing in 5 moves, the judge prints -1');
+  }
+  assert.ok(worstCheck <= 300 * 1.5, `Check on full boards: ${worstCheck} ms (target 300 ms, 50 % margin)`);
   assert.ok(median <= 20, `median hint on the levels: ${median} ms`);
   assert.ok(worst <= 300 * 1.5, `hint on full boards: ${worst} ms (target 300 ms, 50 % margin for this machine)`);
   assert.deepEqual(problems, []);

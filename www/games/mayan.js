@@ -502,16 +502,20 @@ export class Mayan extends BoardGame {
     try {
       scratch.openLink(link);
       const n = scratch.n();
-      const answer = Array.from(scratch.solution());
-      const fewest = scratch.shortestClearing(8);
+      const t0 = performance.now();
+      const [first, ...answer] = Array.from(scratch.checkSummary());
+      const fewest = Number(first);
+      this.lastCheckMs = performance.now() - t0;
       const parts = [];
-      if (answer[0] === '-1') {
+      if (answer[0] === 'unknown') {
+        parts.push(`Unknown whether exactly ${plural(n, 'move')} can clear it: the search ran out of its budget.`);
+      } else if (answer[0] === '-1') {
         parts.push(`No solution with exactly ${plural(n, 'move')}.`);
       } else {
         const count = scratch.countSolutions();
         parts.push(`A solution with exactly ${plural(n, 'move')}: ${count > 0 ? `${plural(count, 'solution')}${count >= 10000 ? ' or more' : ''}` : 'too many to count'}.`);
       }
-      parts.push(fewest ? `The fewest moves that clear it: ${fewest}.` : 'It cannot be cleared in 8 moves or fewer.');
+      parts.push(fewest ? `The fewest moves that clear it: ${fewest}.` : 'It cannot be cleared in 5 moves or fewer.');
       parts.push(`The judge prints: ${answer.join(' / ')}`);
       out.textContent = parts.join(' ');
       const a = this.ref('ed-link');
