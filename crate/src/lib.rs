@@ -10,6 +10,7 @@ pub mod budget;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod connect;
+mod cpu;
 pub mod game;
 pub mod grid;
 pub mod link;

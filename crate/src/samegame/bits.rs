@@ -6,19 +6,9 @@
 //! both and compare); it exists because branch-free mask arithmetic is many
 //! times faster than visiting cells one by one.
 
-use super::board::{Board, Cell};
-use crate::bitrun::runs_through;
-
-/// The bottommost-in-leftmost-column ball, size and colour of a cluster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BitCluster {
-    /// Bottommost ball of its leftmost column.
-    pub anchor: Cell,
-    /// Number of balls.
-    pub size: usize,
-    /// Colour, 1..=9.
-    pub color: u8,
-}
+use super::board::{Board, Cell, MoveError, Removal};
+use super::columns::{greedy_key, grow, key_parts, paired, squeeze};
+use super::repr::SameGameBoard;
 
 /// A settled Same Game position as column masks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,70 +57,12 @@ impl Flood {
     }
 
     /// Grows the cluster of the loaded colour from `seed` (balls of it in
-    /// padded column `c0`) by sweeps right and left until a left sweep adds
-    /// nothing. Leaves it in `cur` and returns (size, lowest, highest padded
-    /// column).
+    /// padded column `c0`); leaves it in `cur` and returns (size, lowest,
+    /// highest padded column).
     #[inline(always)]
     fn grow(&mut self, c0: usize, seed: u64) -> (usize, usize, usize) {
-        const K: usize = LANES - 1;
-        let (m, cur) = (&self.m, &mut self.cur);
-        let first = runs_through(m[c0 & K], seed);
-        cur[c0 & K] = first;
-        if first & (m[(c0 - 1) & K] | m[(c0 + 1) & K]) == 0 {
-            // A vertical run with no neighbour of its colour on either side.
-            return (first.count_ones() as usize, c0, c0);
-        }
-        let (mut lo, mut hi) = (c0, c0);
-        loop {
-            // Rightwards: each column takes what its left neighbour reaches.
-            let mut c = lo + 1;
-            loop {
-                let s = cur[(c - 1) & K] & m[c & K] & !cur[c & K];
-                if s != 0 {
-                    cur[c & K] |= runs_through(m[c & K], s);
-                    hi = hi.max(c);
-                } else if c > hi {
-                    break;
-                }
-                c += 1;
-            }
-            // Leftwards: each column takes what its right neighbour reaches.
-            let mut added = false;
-            let mut c = hi;
-            while c > 0 {
-                c -= 1;
-                let s = cur[(c + 1) & K] & m[c & K] & !cur[c & K];
-                if s != 0 {
-                    cur[c & K] |= runs_through(m[c & K], s);
-                    lo = lo.min(c);
-                    added = true;
-                } else if c < lo {
-                    break;
-                }
-            }
-            if !added {
-                break;
-            }
-        }
-        let mut size = 0;
-        for c in lo..hi + 1 {
-            size += cur[c & K].count_ones() as usize;
-        }
-        (size, lo, hi)
+        grow::<LANES, 64>(&self.m, &mut self.cur, c0, seed)
     }
-}
-
-/// `x` with the bits at the positions set in `gone` squeezed out (the bits
-/// above each fall one place per removed bit below them).
-#[inline]
-fn squeeze(mut x: u64, mut gone: u64) -> u64 {
-    while gone != 0 {
-        let p = 63 - gone.leading_zeros();
-        let low = (1u64 << p) - 1;
-        x = (x & low) | ((x >> 1) & !low);
-        gone &= low;
-    }
-    x
 }
 
 impl BitBoard {
@@ -205,7 +137,7 @@ impl BitBoard {
 
     /// Calls `f` with every cluster of two or more balls, by colour, then
     /// column, then row of its anchor.
-    pub fn for_each_cluster(&self, flood: &mut Flood, mut f: impl FnMut(BitCluster)) {
+    pub fn for_each_cluster(&self, flood: &mut Flood, mut f: impl FnMut(Removal)) {
         for k in 0..self.colors {
             self.for_each_cluster_of(k, flood, &mut f);
         }
@@ -213,13 +145,13 @@ impl BitBoard {
 
     /// Calls `f` with every cluster of two or more balls of colour index k
     /// (0-based), by column, then row of its anchor.
-    pub fn for_each_cluster_of(&self, k: usize, flood: &mut Flood, mut f: impl FnMut(BitCluster)) {
+    pub fn for_each_cluster_of(&self, k: usize, flood: &mut Flood, mut f: impl FnMut(Removal)) {
         const K: usize = LANES - 1;
         let stride = self.width + 2;
         flood.load(&self.masks[k * stride..(k + 1) * stride]);
         for c in 1..self.used + 1 {
-            let (m, x) = (&flood.m, flood.m[c & K]);
-            flood.rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
+            let m = &flood.m;
+            flood.rem[c & K] = paired(m[(c - 1) & K], m[c & K], m[(c + 1) & K]);
         }
         for c in 1..self.used + 1 {
             while flood.rem[c & K] != 0 {
@@ -229,7 +161,7 @@ impl BitBoard {
                     flood.rem[j & K] &= !flood.cur[j & K];
                     flood.cur[j & K] = 0;
                 }
-                f(BitCluster {
+                f(Removal {
                     anchor: Cell::new(c - 1, seed.trailing_zeros() as usize),
                     size,
                     color: k as u8 + 1,
@@ -241,8 +173,8 @@ impl BitBoard {
     /// A cluster of two or more balls chosen uniformly at random among those
     /// of every colour but colour index `skip` (0-based), or among `skip`'s
     /// when no other colour has one; `None` when there is no move. `below(n)`
-    /// must return a uniform random number in 0..n. The cell is a random
-    /// ball of the cluster.
+    /// must return a uniform random number in 0..n. Its `anchor` is a random
+    /// ball of the cluster, not necessarily the anchor.
     ///
     /// It draws a random ball with a neighbour of its colour and keeps its
     /// cluster with probability 2 / size (so every cluster is as likely),
@@ -253,13 +185,15 @@ impl BitBoard {
         skip: usize,
         flood: &mut Flood,
         mut below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
+    ) -> Option<Removal> {
         const K: usize = LANES - 1;
         let stride = self.width + 2;
         let used = self.used;
+        // The column first: its bounds check covers the others' (and the
+        // solver's play-outs on large boards measured the difference).
         let paired = |m: &[u64], c: usize| {
             let x = m[c];
-            x & ((x << 1) | (x >> 1) | m[c - 1] | m[c + 1])
+            paired(m[c - 1], x, m[c + 1])
         };
         let mut counts = [0u64; super::board::MAX_COLORS as usize];
         for pass in 0..2 {
@@ -305,7 +239,7 @@ impl BitBoard {
                     flood.cur[j & K] = 0;
                 }
                 if size == 2 || below(size as u64) < 2 {
-                    return Some(BitCluster {
+                    return Some(Removal {
                         anchor: Cell::new(c - 1, bit.trailing_zeros() as usize),
                         size,
                         color: k as u8 + 1,
@@ -318,13 +252,10 @@ impl BitBoard {
 
     /// The greedy move of POJ 1027 (largest cluster; then leftmost column;
     /// then bottommost ball), or `None` when no cluster of two is left.
-    pub fn greedy(&self, flood: &mut Flood) -> Option<BitCluster> {
+    pub fn greedy(&self, flood: &mut Flood) -> Option<Removal> {
         const K: usize = LANES - 1;
         let stride = self.width + 2;
         // The best so far as one number: size, then leftmost, then bottommost.
-        let key = |size: usize, col: usize, row: u32| {
-            (size as u64) << 16 | ((255 - col) as u64) << 8 | (255 - row as u64)
-        };
         let mut best = 0u64;
         let mut best_color = 0;
         for k in 0..self.colors {
@@ -332,8 +263,7 @@ impl BitBoard {
             let (m, rem) = (&flood.m, &mut flood.rem);
             // Balls with a neighbour of their colour; the rest are alone.
             for c in 1..self.used + 1 {
-                let x = m[c & K];
-                rem[c & K] = x & ((x << 1) | (x >> 1) | m[(c - 1) & K] | m[(c + 1) & K]);
+                rem[c & K] = paired(m[(c - 1) & K], m[c & K], m[(c + 1) & K]);
             }
             // A cluster crosses from a column to the next only where both
             // hold its colour in one row, so it lies within one stretch of
@@ -359,9 +289,9 @@ impl BitBoard {
                             flood.rem[i & K] &= !flood.cur[i & K];
                             flood.cur[i & K] = 0;
                         }
-                        let kk = key(size, j - 1, seed.trailing_zeros());
-                        if kk > best {
-                            best = kk;
+                        let key = greedy_key(size, j, seed.trailing_zeros());
+                        if key > best {
+                            best = key;
                             best_color = k as u8 + 1;
                         }
                     }
@@ -370,19 +300,19 @@ impl BitBoard {
             }
             flood.rem[..self.used + 2].fill(0);
         }
-        (best != 0).then(|| BitCluster {
-            anchor: Cell::new(
-                255 - (best >> 8 & 255) as usize,
-                255 - (best & 255) as usize,
-            ),
-            size: (best >> 16) as usize,
-            color: best_color,
+        (best != 0).then(|| {
+            let (size, c, row) = key_parts(best);
+            Removal {
+                anchor: Cell::new(c - 1, row),
+                size,
+                color: best_color,
+            }
         })
     }
 
     /// Removes the cluster at `cell` (which must hold a ball of a cluster of
     /// two or more), lets balls fall and closes empty columns. Returns its
-    /// size.
+    /// size. ([`SameGameBoard::remove_cluster`] checks the cell first.)
     pub fn remove(&mut self, cell: Cell, flood: &mut Flood) -> usize {
         let stride = self.width + 2;
         let c0 = cell.col as usize + 1;
@@ -392,17 +322,28 @@ impl BitBoard {
             .expect("the cell holds a ball");
         flood.load(&self.masks[k * stride..(k + 1) * stride]);
         let (size, lo, hi) = flood.grow(c0, bit);
+        self.take(lo, hi, flood);
+        size
+    }
+
+    /// Removes the balls flooded in `flood.cur` (padded columns `lo..=hi`,
+    /// cleared on the way), lets balls fall and closes empty columns.
+    #[inline(always)]
+    fn take(&mut self, lo: usize, hi: usize, flood: &mut Flood) {
+        let stride = self.width + 2;
         let mut emptied = false;
         for c in lo..=hi {
             let gone = std::mem::take(&mut flood.cur[c]);
             let mut occupied = 0;
             for j in 0..self.colors {
                 let m = &mut self.masks[j * stride + c];
-                *m = squeeze(*m, gone);
+                *m = squeeze::<false, 64, 1>(*m, gone);
                 occupied |= *m;
             }
             emptied |= occupied == 0;
         }
+        // Closing columns moves a column of every colour's masks; the packed
+        // engine keeps a column in one word and closes it in one move.
         if emptied {
             let mut to = 1;
             for from in 1..=self.used {
@@ -419,18 +360,56 @@ impl BitBoard {
             }
             self.used = to - 1;
         }
-        size
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl SameGameBoard for BitBoard {
+    type Scratch = Flood;
 
-    #[test]
-    fn squeeze_removes_bits_keeping_order() {
-        assert_eq!(squeeze(0b1011_0110, 0b0010_0100), 0b10_1010);
-        assert_eq!(squeeze(0b1, 0b1), 0);
-        assert_eq!(squeeze(u64::MAX, 1 << 63), u64::MAX >> 1);
+    fn from_board(board: &Board) -> Option<BitBoard> {
+        Some(BitBoard::from_board(board))
+    }
+
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn height(&self) -> usize {
+        self.height
+    }
+
+    fn get(&self, col: usize, row: usize) -> u8 {
+        BitBoard::get(self, col, row)
+    }
+
+    fn balls(&self) -> usize {
+        BitBoard::balls(self)
+    }
+
+    fn for_each_cluster(&self, flood: &mut Flood, f: impl FnMut(Removal)) {
+        BitBoard::for_each_cluster(self, flood, f)
+    }
+
+    fn remove_cluster(&mut self, cell: Cell, flood: &mut Flood) -> Result<Removal, MoveError> {
+        let color = self.ball(cell)?;
+        let k = color as usize - 1;
+        let stride = self.width + 2;
+        flood.load(&self.masks[k * stride..(k + 1) * stride]);
+        let (size, lo, hi) = flood.grow(cell.col as usize + 1, 1 << cell.row);
+        if size < 2 {
+            flood.cur[lo] = 0;
+            return Err(MoveError::SingleBall);
+        }
+        let anchor = Cell::new(lo - 1, flood.cur[lo].trailing_zeros() as usize);
+        self.take(lo, hi, flood);
+        Ok(Removal {
+            color,
+            size,
+            anchor,
+        })
+    }
+
+    fn greedy(&self, flood: &mut Flood) -> Option<Removal> {
+        BitBoard::greedy(self, flood)
     }
 }

@@ -6,6 +6,7 @@ use crate::rng::Rng;
 use crate::text::InputError;
 
 use super::greedy::Labeller;
+use super::repr::SameGameBoard;
 
 /// Largest width and height a board may have.
 pub const MAX_SIDE: usize = 64;
@@ -73,10 +74,12 @@ impl std::fmt::Display for MoveError {
     }
 }
 
-/// What a removal took away.
+/// A cluster of two or more balls as the engines report it: what a removal
+/// took away, or what a move would take (a listed cluster, the greedy
+/// choice, a play-out's move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Removal {
-    /// The colour removed.
+    /// Its colour, 1..=9.
     pub color: u8,
     /// How many balls.
     pub size: usize,
@@ -230,22 +233,10 @@ impl Board {
             .unwrap_or(self.width())
     }
 
-    /// Whether `cell` is on the board and holds a ball.
-    fn ball_at(&self, cell: Cell) -> Result<u8, MoveError> {
-        let (col, row) = (cell.col as usize, cell.row as usize);
-        if col >= self.width() || row >= self.height() {
-            return Err(MoveError::OutsideBoard);
-        }
-        match self.grid.get(col, row) {
-            EMPTY => Err(MoveError::EmptyCell),
-            color => Ok(color),
-        }
-    }
-
     /// The cluster holding the ball at `cell` (a single ball is a cluster of
     /// one), or `None` for an empty or outside cell.
     pub fn cluster_at(&self, cell: Cell) -> Option<Cluster> {
-        let color = self.ball_at(cell).ok()?;
+        let color = self.ball(cell).ok()?;
         let mut labeller = Labeller::default();
         let start = self.grid.index(cell.col as usize, cell.row as usize);
         labeller.begin(&self.grid);
@@ -333,7 +324,7 @@ impl Board {
         cell: Cell,
         labeller: &mut Labeller,
     ) -> Result<Removal, MoveError> {
-        let color = self.ball_at(cell)?;
+        let color = self.ball(cell)?;
         let start = self.grid.index(cell.col as usize, cell.row as usize);
         labeller.begin(&self.grid);
         let size = labeller.flood(&self.grid, start, true);

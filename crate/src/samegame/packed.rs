@@ -6,13 +6,14 @@
 //! carry of a run fill stops there, and shifts across a lane boundary are
 //! masked off).
 //!
-//! It plays by exactly the rules of [`Board`](super::Board) and its greedy
-//! choice is exactly [`greedy_choice`](super::greedy_choice) (the property
-//! tests replay random games on both); it exists because the judge plays
-//! hundreds of thousands of moves.
+//! It plays by exactly the rules of [`Board`] and its greedy choice is
+//! exactly [`greedy_choice`](super::greedy_choice) (the conformance tests
+//! replay random games on both); it exists because the judge plays hundreds
+//! of thousands of moves.
 
-use super::bits::BitCluster;
-use super::board::{Board, Cell};
+use super::board::{Board, Cell, MoveError, Removal};
+use super::columns::{greedy_key, grow, key_parts, paired, squeeze};
+use super::repr::SameGameBoard;
 
 /// Columns.
 pub const WIDTH: usize = 15;
@@ -23,8 +24,6 @@ pub const COLORS: usize = 3;
 
 /// The rows of one lane.
 const ROWS: u64 = (1 << HEIGHT) - 1;
-/// The rows of every lane.
-const ALL: u64 = ROWS | ROWS << 16 | ROWS << 32;
 /// Multiplying a lane-0 value by this copies it into every lane.
 const REPEAT: u64 = 1 | 1 << 16 | 1 << 32;
 /// The top bit of every lane.
@@ -108,32 +107,6 @@ fn lanes_at_least(x: u64, bias: u64) -> u64 {
     (((x + bias) & HIGH) >> 15) * 0xFFFF
 }
 
-/// `x` with, in every lane, the rows set in `gone` (a lane-0 mask) squeezed
-/// out: the balls above each fall one row per removed ball below them. With
-/// `PEXT` it uses the BMI2 instruction, which the caller must have checked
-/// the processor has.
-#[inline(always)]
-fn squeeze<const PEXT: bool>(mut x: u64, gone: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if PEXT {
-        use std::arch::x86_64::_pext_u64;
-        let keep = !gone & ROWS;
-        // SAFETY: with PEXT the caller has checked that the processor has
-        // BMI2 (see `poj::judge_games`).
-        return unsafe {
-            _pext_u64(x, keep) | _pext_u64(x >> 16, keep) << 16 | _pext_u64(x >> 32, keep) << 32
-        };
-    }
-    let mut gone = gone;
-    while gone != 0 {
-        let p = 63 - gone.leading_zeros();
-        let low = ((1u64 << p) - 1) * REPEAT;
-        x = (x & low) | ((x >> 1) & !low & ALL);
-        gone &= (1 << p) - 1;
-    }
-    x
-}
-
 impl PackedScan {
     /// Works out the per-column facts of `board` from scratch, for
     /// [`PackedBoard::greedy_from`].
@@ -147,7 +120,7 @@ impl PackedScan {
     #[inline(always)]
     fn column(&mut self, cols: &[u64; PAD], c: usize) {
         let x = cols[c & M];
-        let r = x & ((x << 1) | (x >> 1) | cols[(c - 1) & M] | cols[(c + 1) & M]);
+        let r = paired(cols[(c - 1) & M], x, cols[(c + 1) & M]);
         self.paired[c & M] = r;
         self.count[c & M] = lane_counts(r);
         self.link[c & M] = nonzero_lanes(x & cols[(c + 1) & M]);
@@ -209,7 +182,7 @@ impl PackedBoard {
     /// column; then the bottommost ball of it), or `None` when no cluster of
     /// two is left. Remembers the cluster's balls in `scan`.
     #[inline(always)]
-    pub fn greedy(&self, scan: &mut PackedScan) -> Option<BitCluster> {
+    pub fn greedy(&self, scan: &mut PackedScan) -> Option<Removal> {
         scan.prepare(self);
         self.greedy_from(scan, 0)
     }
@@ -222,7 +195,7 @@ impl PackedBoard {
     ///
     /// [`remove_choice_with`]: Self::remove_choice_with
     #[inline(always)]
-    pub(crate) fn greedy_from(&self, scan: &mut PackedScan, at_least: u32) -> Option<BitCluster> {
+    pub(crate) fn greedy_from(&self, scan: &mut PackedScan, at_least: u32) -> Option<Removal> {
         let cols = &self.cols;
         let used = self.used;
         let PackedScan {
@@ -339,7 +312,7 @@ impl PackedBoard {
                     each &= each - 1;
                     let (k, row) = ((bit / 16) as usize, bit % 16);
                     let size = (sizes >> (16 * k) & 0xFFFF) as u32;
-                    let key = (size as u64) << 16 | ((255 - c0) as u64) << 8 | (255 - row as u64);
+                    let key = greedy_key(size as usize, c0, row);
                     let mut other = (size, c0, hi);
                     if key > best {
                         other = (best_size, best_lo, best_hi);
@@ -384,11 +357,11 @@ impl PackedBoard {
         scan.best_lo = best_lo;
         scan.best_hi = best_hi;
         scan.others = others;
-        (best != 0).then(|| BitCluster {
-            anchor: Cell::new(
-                255 - (best >> 8 & 255) as usize - 1,
-                255 - (best & 255) as usize,
-            ),
+        (best != 0).then(|| Removal {
+            anchor: {
+                let (_, c, row) = key_parts(best);
+                Cell::new(c - 1, row)
+            },
             size: best_size as usize,
             color: best_color as u8 + 1,
         })
@@ -397,7 +370,7 @@ impl PackedBoard {
     /// Removes the cluster the last [`greedy`](Self::greedy) call on this
     /// position chose, lets balls fall and closes empty columns.
     #[inline(always)]
-    pub fn remove_choice(&mut self, choice: &BitCluster, scan: &mut PackedScan) {
+    pub fn remove_choice(&mut self, choice: &Removal, scan: &mut PackedScan) {
         self.remove_choice_with::<false>(choice, scan);
     }
 
@@ -409,7 +382,7 @@ impl PackedBoard {
     #[inline(always)]
     pub(crate) fn remove_choice_with<const PEXT: bool>(
         &mut self,
-        choice: &BitCluster,
+        choice: &Removal,
         scan: &mut PackedScan,
     ) -> u32 {
         let (lo, hi) = (scan.best_lo, scan.best_hi);
@@ -419,28 +392,8 @@ impl PackedBoard {
                 known = known.max(size);
             }
         }
-        let shift = 16 * (choice.color as u32 - 1);
         let used_before = self.used;
-        let mut emptied = false;
-        for c in scan.best_lo..scan.best_hi + 1 {
-            let w = squeeze::<PEXT>(self.cols[c], scan.best[c] >> shift & ROWS);
-            self.cols[c] = w;
-            emptied |= w == 0;
-        }
-        if emptied {
-            let mut to = 1;
-            for from in 1..self.used + 1 {
-                let w = self.cols[from];
-                if w != 0 {
-                    self.cols[to] = w;
-                    to += 1;
-                }
-            }
-            for c in to..self.used + 1 {
-                self.cols[c & M] = 0;
-            }
-            self.used = to - 1;
-        }
+        self.take::<PEXT>(&scan.best, choice.color, lo, hi);
         // Only columns lo - 1 ..= hi + 1 changed their facts; those right of
         // them moved left by the number of emptied columns.
         let gone = used_before - self.used;
@@ -458,28 +411,126 @@ impl PackedBoard {
         }
         known
     }
+
+    /// Removes the balls of colour `color` (1-based) set in `gone`'s padded
+    /// columns `lo..=hi`, lets balls fall and closes empty columns.
+    // A plain range, as in the judge's other hot loops.
+    #[allow(clippy::needless_range_loop)]
+    #[inline(always)]
+    fn take<const PEXT: bool>(&mut self, gone: &[u64; PAD], color: u8, lo: usize, hi: usize) {
+        let shift = 16 * (color as u32 - 1);
+        let mut emptied = false;
+        for c in lo..hi + 1 {
+            let w = squeeze::<PEXT, 16, 3>(self.cols[c], gone[c] >> shift & ROWS);
+            self.cols[c] = w;
+            emptied |= w == 0;
+        }
+        // A column is one word here, so closing moves words; the general
+        // bitboard moves a column of each colour's masks.
+        if emptied {
+            let mut to = 1;
+            for from in 1..self.used + 1 {
+                let w = self.cols[from];
+                if w != 0 {
+                    self.cols[to] = w;
+                    to += 1;
+                }
+            }
+            for c in to..self.used + 1 {
+                self.cols[c & M] = 0;
+            }
+            self.used = to - 1;
+        }
+    }
+}
+
+/// The packed engine through the common trait. Its scratch is the greedy
+/// scan's: [`remove_cluster`](SameGameBoard::remove_cluster) floods in it
+/// and leaves it unprepared, which [`PackedBoard::greedy`] does not mind (it
+/// prepares the scan itself).
+impl SameGameBoard for PackedBoard {
+    type Scratch = PackedScan;
+
+    fn from_board(board: &Board) -> Option<PackedBoard> {
+        PackedBoard::from_board(board)
+    }
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    fn height(&self) -> usize {
+        HEIGHT
+    }
+
+    fn get(&self, col: usize, row: usize) -> u8 {
+        PackedBoard::get(self, col, row)
+    }
+
+    fn balls(&self) -> usize {
+        PackedBoard::balls(self)
+    }
+
+    /// By column, then colour, then row of the anchor.
+    fn for_each_cluster(&self, scan: &mut PackedScan, mut f: impl FnMut(Removal)) {
+        let cols = &self.cols;
+        let mut rem = [0u64; PAD];
+        for c in 1..self.used + 1 {
+            rem[c] = paired(cols[c - 1], cols[c], cols[c + 1]);
+        }
+        for c in 1..self.used + 1 {
+            while rem[c] != 0 {
+                let seed = rem[c] & rem[c].wrapping_neg();
+                let (size, lo, hi) = grow::<PAD, 16>(cols, &mut scan.cur, c, seed);
+                for (r, x) in rem[lo..hi + 1].iter_mut().zip(&mut scan.cur[lo..hi + 1]) {
+                    *r &= !std::mem::take(x);
+                }
+                let bit = seed.trailing_zeros();
+                f(Removal {
+                    color: (bit / 16) as u8 + 1,
+                    size,
+                    anchor: Cell::new(c - 1, (bit % 16) as usize),
+                });
+            }
+        }
+    }
+
+    fn remove_cluster(&mut self, cell: Cell, scan: &mut PackedScan) -> Result<Removal, MoveError> {
+        let color = self.ball(cell)?;
+        let seed = 1u64 << (16 * (color as u32 - 1) + cell.row as u32);
+        let (size, lo, hi) =
+            grow::<PAD, 16>(&self.cols, &mut scan.cur, cell.col as usize + 1, seed);
+        let removal = if size < 2 {
+            Err(MoveError::SingleBall)
+        } else {
+            let anchor = Cell::new(lo - 1, (scan.cur[lo].trailing_zeros() % 16) as usize);
+            self.take::<false>(&scan.cur, color, lo, hi);
+            Ok(Removal {
+                color,
+                size,
+                anchor,
+            })
+        };
+        scan.cur[lo..hi + 1].fill(0);
+        removal
+    }
+
+    fn greedy(&self, scan: &mut PackedScan) -> Option<Removal> {
+        PackedBoard::greedy(self, scan)
+    }
+
+    /// The greedy move removed by [`PackedBoard::remove_choice`], which needs
+    /// no second flood.
+    fn play_greedy(&mut self, scan: &mut PackedScan) -> Option<Removal> {
+        let choice = PackedBoard::greedy(self, scan)?;
+        self.remove_choice(&choice, scan);
+        Some(choice)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squeeze_works_in_every_lane() {
-        let x = 0b1011_0110 | 0b11 << 16 | 0b1_0000_0100 << 32;
-        let gone = 0b0010_0100;
-        assert_eq!(
-            squeeze::<false>(x, gone),
-            0b10_1010 | 0b11 << 16 | 0b100_0000 << 32
-        );
-        assert_eq!(squeeze::<false>(ROWS << 32, ROWS), 0);
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("bmi2") {
-            for (x, gone) in [(x, gone), (ROWS << 32, ROWS), (ALL, 0b10_0000_0001)] {
-                assert_eq!(squeeze::<true>(x, gone), squeeze::<false>(x, gone));
-            }
-        }
-    }
 
     #[test]
     fn runs_stay_in_their_lane() {

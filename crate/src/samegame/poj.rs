@@ -350,26 +350,23 @@ fn judge_part(
     first: u64,
     write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt")
-    {
+    if crate::cpu::has_v3() {
         // SAFETY: the processor has every feature the function is built for.
+        #[cfg(target_arch = "x86_64")]
         return unsafe { judge_part_x86_64_v3(games, first, write) };
     }
     judge_part_with::<false>(games, first, write)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn judge_part_x86_64_v3(
-    games: &[Rows],
-    first: u64,
-    write: impl FnMut(&[u8]) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    judge_part_with::<true>(games, first, write)
+crate::cpu::v3_fn! {
+    /// [`judge_part_with`] with `pext` gravity, compiled for x86-64-v3.
+    unsafe fn judge_part_x86_64_v3(
+        games: &[Rows],
+        first: u64,
+        write: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        judge_part_with::<true>(games, first, write)
+    }
 }
 
 /// Output is written in pieces of about this many bytes.

@@ -9,8 +9,8 @@
 //! It plays by exactly the rules of [`Board`] (the tests replay random games
 //! on both and compare).
 
-use super::bits::BitCluster;
-use super::board::{Board, Cell, MAX_COLORS};
+use super::board::{Board, Cell, MoveError, Removal, MAX_COLORS};
+use super::repr::SameGameBoard;
 
 /// Largest side a [`SmallBoard`] holds.
 pub const SMALL_SIDE: usize = 16;
@@ -86,6 +86,14 @@ fn flood(colour: Wide, seed: Wide) -> Wide {
     }
 }
 
+/// The mask of bit `index` alone.
+#[inline(always)]
+fn single(index: usize) -> Wide {
+    let mut a = [0; 4];
+    a[index / 64] = 1 << (index % 64);
+    a
+}
+
 /// The lowest set bit of `a` (which is not empty) as a mask and its index.
 #[inline(always)]
 fn lowest(a: Wide) -> (Wide, u32) {
@@ -130,6 +138,8 @@ fn cell_of(index: u32) -> Cell {
 /// masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SmallBoard {
+    width: u8,
+    height: u8,
     colors: u8,
     /// Non-empty columns (always the leftmost ones).
     used: u8,
@@ -154,6 +164,8 @@ impl SmallBoard {
             }
         }
         Some(SmallBoard {
+            width: board.width() as u8,
+            height: board.height() as u8,
             colors: board.colors(),
             used: board.used_width() as u8,
             masks,
@@ -203,7 +215,7 @@ impl SmallBoard {
     /// column, then row of its anchor (its bottommost ball in its leftmost
     /// column).
     #[inline(always)]
-    pub fn for_each_cluster(&self, mut f: impl FnMut(BitCluster)) {
+    pub fn for_each_cluster(&self, mut f: impl FnMut(Removal)) {
         for k in 0..self.colors() {
             let m = self.masks[k];
             let mut rem = paired(m);
@@ -211,7 +223,7 @@ impl SmallBoard {
                 let (seed, index) = lowest(rem);
                 let c = flood(m, seed);
                 rem = andnot(rem, c);
-                f(BitCluster {
+                f(Removal {
                     anchor: cell_of(index),
                     size: count(c) as usize,
                     color: k as u8 + 1,
@@ -233,8 +245,7 @@ impl SmallBoard {
     #[inline(always)]
     pub(crate) fn remove_with<const PEXT: bool>(&mut self, cell: Cell) -> usize {
         let bit = cell.col as usize * 16 + cell.row as usize;
-        let mut seed = [0u64; 4];
-        seed[bit / 64] = 1 << (bit % 64);
+        let seed = single(bit);
         let k = (0..self.colors())
             .find(|&k| !is_zero(and(self.masks[k], seed)))
             .expect("the cell holds a ball");
@@ -263,8 +274,7 @@ impl SmallBoard {
         if self.masks[k][bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
         }
-        let mut seed = [0u64; 4];
-        seed[bit / 64] = 1 << (bit % 64);
+        let seed = single(bit);
         let c = flood(self.masks[k], seed);
         let size = count(c) as usize;
         if size < 2 {
@@ -353,15 +363,12 @@ impl SmallBoard {
     /// of every colour but colour index `skip` (0-based), or among `skip`'s
     /// when no other colour has one, removed from the board; `None` when
     /// there is no move. `below(n)` must return a uniform random number in
-    /// 0..n. The cell is a random ball of the cluster.
+    /// 0..n. Its `anchor` is a random ball of the cluster, not necessarily
+    /// the anchor.
     ///
     /// It draws a random ball with a neighbour of its colour and keeps its
     /// cluster with probability 2 / size, so every cluster is as likely.
-    pub fn random_move(
-        &mut self,
-        skip: usize,
-        below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
+    pub fn random_move(&mut self, skip: usize, below: impl FnMut(u64) -> u64) -> Option<Removal> {
         self.random_move_with::<false>(skip, below)
     }
 
@@ -372,7 +379,7 @@ impl SmallBoard {
         &mut self,
         skip: usize,
         mut below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
+    ) -> Option<Removal> {
         let colors = self.colors();
         let mut pairs = [[0u64; 4]; MAX_COLORS as usize];
         let mut counts = [0u32; MAX_COLORS as usize];
@@ -415,13 +422,59 @@ impl SmallBoard {
             let size = count(c) as u64;
             if size == 2 || below(size) < 2 {
                 self.remove_mask::<PEXT>(k, c);
-                return Some(BitCluster {
+                return Some(Removal {
                     anchor: cell_of(index),
                     size: size as usize,
                     color: k as u8 + 1,
                 });
             }
         }
+    }
+}
+
+impl SameGameBoard for SmallBoard {
+    type Scratch = ();
+
+    fn from_board(board: &Board) -> Option<SmallBoard> {
+        SmallBoard::from_board(board)
+    }
+
+    fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    fn get(&self, col: usize, row: usize) -> u8 {
+        SmallBoard::get(self, col, row)
+    }
+
+    fn balls(&self) -> usize {
+        SmallBoard::balls(self)
+    }
+
+    #[inline(always)]
+    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(Removal)) {
+        SmallBoard::for_each_cluster(self, f)
+    }
+
+    fn remove_cluster(&mut self, cell: Cell, _: &mut ()) -> Result<Removal, MoveError> {
+        let color = self.ball(cell)?;
+        let bit = cell.col as usize * 16 + cell.row as usize;
+        let k = color as usize - 1;
+        let c = flood(self.masks[k], single(bit));
+        let size = count(c) as usize;
+        if size < 2 {
+            return Err(MoveError::SingleBall);
+        }
+        self.remove_mask::<false>(k, c);
+        Ok(Removal {
+            color,
+            size,
+            anchor: cell_of(lowest(c).1),
+        })
     }
 }
 
@@ -466,12 +519,11 @@ mod tests {
         assert_eq!(select(1 << 63, 0), 63);
     }
 
-    /// Gravity by `pext`/`pdep` (where the processor has BMI2) and by the
+    /// Gravity by `pext`/`pdep` (where the processor has them) and by the
     /// portable loop give the same positions, game after game.
     #[test]
     fn pext_gravity_matches_the_portable_one() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("bmi2") {
+        if crate::cpu::has_v3() {
             for seed in 0..300u64 {
                 let (w, h) = (1 + seed as usize % 16, 1 + (seed as usize / 16) % 16);
                 let board = Board::random(w, h, 2 + (seed % 8) as u8, seed).unwrap();

@@ -38,22 +38,23 @@ use std::time::Duration;
 
 use crate::budget::{Budget, Meter};
 
-use super::bits::{BitBoard, BitCluster, Flood};
-use super::board::{Board, Cell};
+use super::bits::{BitBoard, Flood};
+use super::board::{Board, Cell, MoveError, Removal};
+use super::repr::SameGameBoard;
 use super::rules::Rules;
 use super::small::SmallBoard;
 
-/// What the search needs of a position: [`SmallBoard`] for boards of up to
-/// 16 × 16 cells, [`BitBoard`] for the rest.
-trait SearchBoard: Clone {
-    /// Scratch space for floods.
-    type Scratch: Default;
-    fn balls(&self) -> usize;
+/// What the search needs of a position beyond [`SameGameBoard`] (whose
+/// `balls`, `for_each_cluster` and scratch it uses): [`SmallBoard`] for
+/// boards of up to 16 × 16 cells, [`BitBoard`] for the rest.
+trait SearchBoard: SameGameBoard {
     fn hash64(&self) -> u64;
     fn colors(&self) -> usize;
     fn color_count(&self, k: usize) -> usize;
-    fn for_each_cluster(&self, s: &mut Self::Scratch, f: impl FnMut(BitCluster));
-    fn remove(&mut self, cell: Cell, s: &mut Self::Scratch) -> usize;
+    /// Removes the cluster at `cell`, known to be a move (a ball of a
+    /// cluster of two or more), without the checks of
+    /// [`SameGameBoard::remove_cluster`].
+    fn remove_known(&mut self, cell: Cell, s: &mut Self::Scratch);
     /// Plays a line's move if it still applies: removes the cluster at
     /// `mv.cell` if that cell holds a ball of `mv.color` in a cluster of two
     /// or more; its size, or `None` (no change).
@@ -65,7 +66,7 @@ trait SearchBoard: Clone {
         skip: usize,
         s: &mut Self::Scratch,
         below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster>;
+    ) -> Option<Removal>;
 
     /// Runs beams of widths 1, 2, 4, … up to `max_width` until the budget
     /// runs out or a beam keeps every position.
@@ -119,10 +120,6 @@ pub fn max_width_for(balls: usize) -> usize {
 }
 
 impl SearchBoard for BitBoard {
-    type Scratch = Flood;
-    fn balls(&self) -> usize {
-        BitBoard::balls(self)
-    }
     fn hash64(&self) -> u64 {
         BitBoard::hash64(self)
     }
@@ -132,13 +129,12 @@ impl SearchBoard for BitBoard {
     fn color_count(&self, k: usize) -> usize {
         BitBoard::color_count(self, k)
     }
-    fn for_each_cluster(&self, s: &mut Flood, f: impl FnMut(BitCluster)) {
-        BitBoard::for_each_cluster(self, s, f)
-    }
-    fn remove(&mut self, cell: Cell, s: &mut Flood) -> usize {
-        BitBoard::remove(self, cell, s)
+    fn remove_known(&mut self, cell: Cell, s: &mut Flood) {
+        BitBoard::remove(self, cell, s);
     }
     fn try_remove(&mut self, mv: Mv, s: &mut Flood) -> Option<usize> {
+        // The neighbours first, so a move that no longer applies costs no
+        // flood.
         let (col, row) = (mv.cell.col as usize, mv.cell.row as usize);
         if col >= self.width() || row >= self.height() || self.get(col, row) != mv.color {
             return None;
@@ -157,44 +153,54 @@ impl SearchBoard for BitBoard {
         skip: usize,
         s: &mut Flood,
         below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
+    ) -> Option<Removal> {
         let mv = self.random_cluster(skip, s, below)?;
         BitBoard::remove(self, mv.anchor, s);
         Some(mv)
     }
 }
 
-/// [`SmallBoard`] in the search; with `V3` (made only where the processor
-/// has AVX2 and BMI2, see [`Small::v3_available`]) the whole search is
-/// compiled for x86-64-v3, gravity by `pext`/`pdep`.
+/// [`SmallBoard`] in the search; with `V3` (made only where
+/// [`crate::cpu::has_v3`] holds) the whole search is compiled for
+/// x86-64-v3, gravity by `pext`/`pdep`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Small<const V3: bool>(SmallBoard);
 
-impl Small<true> {
-    fn v3_available() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("lzcnt")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        false
+crate::cpu::v3_fn! {
+    /// [`widen`] compiled for x86-64-v3.
+    unsafe fn widen_v3<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
+        widen(beam, start, max_width)
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn widen_v3<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
-    widen(beam, start, max_width)
-}
-
-impl<const V3: bool> SearchBoard for Small<V3> {
+/// The common trait, as the small board has it.
+impl<const V3: bool> SameGameBoard for Small<V3> {
     type Scratch = ();
+    fn from_board(board: &Board) -> Option<Self> {
+        SmallBoard::from_board(board).map(Small)
+    }
+    fn width(&self) -> usize {
+        self.0.width()
+    }
+    fn height(&self) -> usize {
+        self.0.height()
+    }
+    fn get(&self, col: usize, row: usize) -> u8 {
+        self.0.get(col, row)
+    }
     fn balls(&self) -> usize {
         self.0.balls()
     }
+    #[inline(always)]
+    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(Removal)) {
+        self.0.for_each_cluster(f)
+    }
+    fn remove_cluster(&mut self, cell: Cell, s: &mut ()) -> Result<Removal, MoveError> {
+        self.0.remove_cluster(cell, s)
+    }
+}
+
+impl<const V3: bool> SearchBoard for Small<V3> {
     fn hash64(&self) -> u64 {
         self.0.hash64()
     }
@@ -205,12 +211,8 @@ impl<const V3: bool> SearchBoard for Small<V3> {
         self.0.color_count(k)
     }
     #[inline(always)]
-    fn for_each_cluster(&self, _: &mut (), f: impl FnMut(BitCluster)) {
-        self.0.for_each_cluster(f)
-    }
-    #[inline(always)]
-    fn remove(&mut self, cell: Cell, _: &mut ()) -> usize {
-        self.0.remove_with::<V3>(cell)
+    fn remove_known(&mut self, cell: Cell, _: &mut ()) {
+        self.0.remove_with::<V3>(cell);
     }
     #[inline(always)]
     fn try_remove(&mut self, mv: Mv, _: &mut ()) -> Option<usize> {
@@ -222,7 +224,7 @@ impl<const V3: bool> SearchBoard for Small<V3> {
         skip: usize,
         _: &mut (),
         below: impl FnMut(u64) -> u64,
-    ) -> Option<BitCluster> {
+    ) -> Option<Removal> {
         self.0.random_move_with::<V3>(skip, below)
     }
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
@@ -473,7 +475,7 @@ impl<B: SearchBoard> Beam<'_, B> {
             .collect();
         let mut layer_moves: Vec<Mv> = Vec::new();
         let mut cand_moves: Vec<Mv> = Vec::new();
-        let mut moves: Vec<BitCluster> = Vec::new();
+        let mut moves: Vec<Removal> = Vec::new();
         let mut seen = Seen::default();
         let mut cands: Vec<Candidate> = Vec::new();
         while !layer.is_empty() {
@@ -484,7 +486,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                 // The child its best known continuation starts with.
                 let inherit = if node.seq.1 > 0 {
                     let mut b = node.board.clone();
-                    b.remove(layer_moves[node.seq.0 as usize].cell, &mut self.flood);
+                    b.remove_known(layer_moves[node.seq.0 as usize].cell, &mut self.flood);
                     Some(b.hash64())
                 } else {
                     None
@@ -504,7 +506,7 @@ impl<B: SearchBoard> Beam<'_, B> {
                         return false;
                     }
                     let mut child = node.board.clone();
-                    child.remove(mv.anchor, &mut self.flood);
+                    child.remove_known(mv.anchor, &mut self.flood);
                     let score = node.score + self.rules.move_points(mv.size);
                     let ch = child.hash64();
                     let h = ch ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -582,7 +584,7 @@ impl<B: SearchBoard> Beam<'_, B> {
             for c in &cands {
                 let parent = &layer[c.parent as usize];
                 let mut board = parent.board.clone();
-                board.remove(c.mv, &mut self.flood);
+                board.remove_known(c.mv, &mut self.flood);
                 self.arena.push((parent.at, c.mv));
                 let start = next_moves.len() as u32;
                 let (s0, n) = (c.seq.0 as usize, c.seq.1 as usize);
@@ -659,9 +661,8 @@ fn greedy_solution(start: &BitBoard) -> Solution {
     let rules = Rules::default();
     let mut score = 0;
     let mut moves = Vec::new();
-    while let Some(g) = b.greedy(&mut flood) {
+    while let Some(g) = b.play_greedy(&mut flood) {
         score += rules.move_points(g.size);
-        b.remove(g.anchor, &mut flood);
         moves.push(g.anchor);
     }
     Solution {
@@ -759,7 +760,7 @@ impl<B: SearchBoard> Beam<'_, B> {
 /// `progress` is called with each new best score.
 pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
     let best = match SmallBoard::from_board(board) {
-        Some(start) if Small::v3_available() => {
+        Some(start) if crate::cpu::has_v3() => {
             solve_from(&Small::<true>(start), settings, progress)
         }
         Some(start) => solve_from(&Small::<false>(start), settings, progress),
@@ -848,12 +849,10 @@ mod tests {
     /// nothing. On both board types, cells inside and outside the board.
     #[test]
     fn a_line_move_is_played_only_where_it_still_applies() {
-        fn check<B: SearchBoard + PartialEq + std::fmt::Debug>(
-            board: &Board,
-            to_search: impl Fn(&Board) -> B,
-            mv: Mv,
-        ) {
-            let mut b = to_search(board);
+        fn check<B: SearchBoard + PartialEq + std::fmt::Debug>(board: &Board, mv: Mv) {
+            let Some(mut b) = B::from_board(board) else {
+                return;
+            };
             let got = b.try_remove(mv, &mut B::Scratch::default());
             let inside =
                 (mv.cell.col as usize) < board.width() && (mv.cell.row as usize) < board.height();
@@ -866,7 +865,7 @@ mod tests {
             if size.is_some() {
                 want.remove(mv.cell).expect("a legal move");
             }
-            assert_eq!(b, to_search(&want), "{mv:?}");
+            assert_eq!(Some(b), B::from_board(&want), "{mv:?}");
         }
         for seed in 0..200u64 {
             let (w, h) = (1 + seed as usize % 18, 1 + (seed as usize / 18) % 18);
@@ -878,12 +877,8 @@ mod tests {
                             cell: Cell::new(col, row),
                             color,
                         };
-                        check(&board, BitBoard::from_board, mv);
-                        if w <= 16 && h <= 16 {
-                            let small =
-                                |b: &Board| Small::<false>(SmallBoard::from_board(b).unwrap());
-                            check(&board, small, mv);
-                        }
+                        check::<BitBoard>(&board, mv);
+                        check::<Small<false>>(&board, mv);
                     }
                 }
             }
