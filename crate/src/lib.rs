@@ -4,6 +4,29 @@
 //!
 //! Every rule lives in the engine modules; nothing in them imports
 //! wasm-bindgen or web-sys.
+//!
+//! # One shape for every game
+//!
+//! Each game module follows [`game::Puzzle`]: a position type, a move type
+//! (plain data), `moves(position)` — the legal moves in the order the
+//! module states (Same Game: one cell per cluster, leftmost column first,
+//! bottom first; Mayan: by x, then y, then right before left) — `play`
+//! (the next position and a record of what the move did) and `is_over`.
+//! [`game::History`] keeps a game being played (undo, redo, restart, the
+//! move list) and every game's wasm class is built on it. Every search
+//! takes a [`budget::Budget`] (a time limit, a node limit or both). A link
+//! of any game goes through [`link::Link`], which reads `game=` and hands
+//! the rest to the game's own parser.
+//!
+//! # One coordinate convention
+//!
+//! What crosses into JavaScript is 0-based, the **column from the left and
+//! the row from the bottom**, for every game. Formats that count otherwise
+//! are converted where they are read or written: POJ 1027 prints 1-based
+//! (row, column); mahjong and POJ 1101 count rows from the top (the
+//! path-connect engine's [`connect::Pos`] keeps that, and a page for it
+//! converts at the wasm edge); NOIP's Mayan input lists columns bottom
+//! first with 0-based x and y, as the page does.
 
 pub mod bitrun;
 pub mod budget;
