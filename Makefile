@@ -7,8 +7,10 @@ CARGO ?= cargo
 
 .PHONY: serve test build dist rust-test lint browser-test bench tools-build tools-browser clean
 
-serve: tools-build
-	trunk serve --release --offline --address 127.0.0.1 --port 8080
+# Builds dist/ and serves it on 127.0.0.1:8080 with the page's
+# Content-Security-Policy (scripts/serve.mjs).
+serve: dist
+	node scripts/serve.mjs
 
 test: lint rust-test browser-test
 

@@ -1,39 +1,20 @@
 // Serves the built dist/ on 127.0.0.1 and drives Debian's Chromium with
 // playwright-core. Shared by the browser test files.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveDir } from '../../scripts/serve.mjs';
 
+export { CSP } from '../../scripts/serve.mjs';
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = join(root, 'dist');
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
 
-/** Starts a static server for dist/ on a free loopback port. */
-export async function serve() {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(dist)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+/**
+ * Serves the built dist/ on a free loopback port with the page's
+ * Content-Security-Policy (a violation is a page problem in `open`).
+ */
+export function serve() {
+  return serveDir(join(root, 'dist'));
 }
 
 /** Launches headless Chromium the way this machine allows. */
@@ -64,6 +45,11 @@ export async function open(browser, url, options = {}) {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} (${e.blockedURI})`);
+    });
+  });
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
   return { page, problems, context };
@@ -76,4 +62,17 @@ export async function open(browser, url, options = {}) {
 export async function settledLink(page) {
   await page.waitForFunction(() => location.hash === `#${window.clearboardPage.link()}`, null, { timeout: 5000 });
   return page.evaluate(() => window.clearboardPage.link());
+}
+
+/** Adds `figures` to target/browser-metrics.json (each test file adds its own). */
+export function writeMetrics(figures) {
+  const file = join(root, 'target/browser-metrics.json');
+  mkdirSync(join(root, 'target'), { recursive: true });
+  let all = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    /* the first file to write */
+  }
+  writeFileSync(file, `${JSON.stringify({ ...all, ...figures }, null, 2)}\n`);
 }

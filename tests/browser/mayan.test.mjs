@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, root } from './harness.mjs';
+import { serve, launch, open, root, writeMetrics } from './harness.mjs';
 
 const CLI = join(root, 'target/release/clearboard');
 const LEVELS = readFileSync(join(root, 'crate/src/mayan/levels.txt'), 'utf8').trimEnd().split('\n');
@@ -298,19 +298,12 @@ test('hints are fast enough in the page, on built-in levels and on full boards',
   }
   const median = times[Math.floor(times.length / 2)];
   const worst = Math.max(...full.map((f) => f.ms));
-  const { writeFileSync, readFileSync: read } = await import('node:fs');
-  const file = join(root, 'target/browser-metrics.json');
-  let all = {};
-  try {
-    all = JSON.parse(read(file, 'utf8'));
-  } catch {
-    /* first writer */
-  }
-  all.mayanHintMedianMsBuiltInLevels = Number(median.toFixed(2));
-  all.mayanHintMaxMsFullBoards = Number(worst.toFixed(1));
   const worstCheck = Math.max(...full.map((f) => f.checkMs));
-  all.mayanCheckMaxMsFullBoards = Number(worstCheck.toFixed(1));
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  writeMetrics({
+    mayanHintMedianMsBuiltInLevels: Number(median.toFixed(2)),
+    mayanHintMaxMsFullBoards: Number(worst.toFixed(1)),
+    mayanCheckMaxMsFullBoards: Number(worstCheck.toFixed(1)),
+  });
   for (const f of full) {
     assert.match(f.why, /^No solution from here: /, 'a proof, not "unknown"');
     assert.deepEqual(f.check, ['0', '-1'], 'Check: no clearing in 5 moves, the judge prints -1');

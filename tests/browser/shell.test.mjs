@@ -4,9 +4,9 @@
 // projector sizes (screenshots go to target/screenshots/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, open, root, settledLink } from './harness.mjs';
+import { serve, launch, open, root, settledLink, writeMetrics } from './harness.mjs';
 
 let server;
 let browser;
@@ -25,14 +25,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.close();
-  const file = join(root, 'target/browser-metrics.json');
-  let all = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    /* first writer */
-  }
-  writeFileSync(file, `${JSON.stringify({ ...all, ...metrics }, null, 2)}\n`);
+  writeMetrics(metrics);
   console.log('shell metrics:', JSON.stringify(metrics));
 });
 
@@ -378,6 +371,14 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+test('the engine\'s files have stable names and the wasm stays small', async () => {
+  const { statSync } = await import('node:fs');
+  const bytes = statSync(join(root, 'dist/clearboard_bg.wasm')).size;
+  statSync(join(root, 'dist/clearboard.js'));
+  metrics.wasmBytes = bytes;
+  assert.ok(bytes <= 300_000, `${bytes} bytes of wasm (two games, both solvers, 40 levels)`);
+});
 
 test('a "Skip to board" link is the first tab stop and focuses the board', async () => {
   const { page, problems, context } = await open(browser, server.url, calm);

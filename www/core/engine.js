@@ -1,31 +1,37 @@
-// The wasm engine: Trunk's loader sets window.wasmBindings and fires
-// TrunkApplicationStarted; this module may run before or after it.
+// The wasm engine: dist/clearboard.js (wasm-bindgen's module) and
+// dist/clearboard_bg.wasm, loaded by this module relative to itself — no
+// inline loader, so the page works under a strict Content-Security-Policy.
+
+const JS_URL = new URL('../../clearboard.js', import.meta.url).href;
+const WASM_URL = new URL('../../clearboard_bg.wasm', import.meta.url).href;
 
 /**
- * Resolves with the wasm bindings whether Trunk's loader ran before or after
- * us; rejects when they have not come after `ms` milliseconds.
+ * Resolves with the wasm bindings (the module's exports, also set as
+ * window.wasmBindings); rejects when they have not loaded after `ms`
+ * milliseconds or the module fails.
  */
-export function engine(ms = 20000) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const done = () => {
-      if (window.wasmBindings) {
-        clearInterval(poll);
-        resolve(window.wasmBindings);
-      } else if (performance.now() - started > ms) {
-        clearInterval(poll);
-        reject(new Error('the WebAssembly module did not load (is the page served over http with application/wasm?)'));
-      }
-    };
-    const poll = setInterval(done, 10);
-    addEventListener('TrunkApplicationStarted', done, { once: true });
-    done();
+export async function engine(ms = 20000) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the WebAssembly module did not load in time')), ms);
   });
+  try {
+    const bindings = await Promise.race([
+      (async () => {
+        const module = await import(JS_URL);
+        await module.default({ module_or_path: WASM_URL });
+        return module;
+      })(),
+      timeout,
+    ]);
+    window.wasmBindings = bindings;
+    return bindings;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** The URLs of the wasm-bindgen module and of the wasm (Trunk hashes their names). */
+/** The URLs of the wasm-bindgen module and of the wasm (for workers). */
 export function engineUrls() {
-  const jsUrl = document.querySelector('link[rel="modulepreload"]')?.href;
-  const wasmUrl = document.querySelector('link[rel="preload"][as="fetch"]')?.href;
-  return { jsUrl, wasmUrl };
+  return { jsUrl: JS_URL, wasmUrl: WASM_URL };
 }
