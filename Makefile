@@ -5,14 +5,14 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: serve test build dist rust-test lint browser-test bench tools-build tools-browser clean
+.PHONY: serve test build dist rust-test rust-test-debug lint browser-test bench tools-build tools-browser clean
 
 # Builds dist/ and serves it on 127.0.0.1:8080 with the page's
 # Content-Security-Policy (scripts/serve.mjs).
 serve: dist
 	node scripts/serve.mjs
 
-test: lint rust-test browser-test
+test: lint rust-test rust-test-debug browser-test
 
 tools-build:
 	./scripts/ensure-tools.sh build
@@ -27,6 +27,11 @@ lint: tools-build
 
 rust-test:
 	$(CARGO) test --release
+
+# The unit, rule and property tests again in debug: overflow checks and
+# debug_assert! run there.
+rust-test-debug:
+	$(CARGO) test --lib --test samegame_rules --test samegame_props --test samegame_boards --test mayan --test history --test connect
 
 build:
 	$(CARGO) build --release
