@@ -254,7 +254,8 @@ export class Mayan extends BoardGame {
     this.hintMove = null;
     const steps = decodeSteps(Array.from(this.app.steps()));
     this.changed({ animate: true });
-    const per = this.autoplay.running ? Math.min(STAGE_MS, 800 / this.speed() / Math.max(1, steps.length)) : STAGE_MS;
+    // The speed control sets how long a move's stages take together.
+    const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
     const chains = steps.filter((s) => s.kind === 2).length;
     if (chains > 1) this.shell.announce(`${this.lastAnnouncement} ${chains} chain links.`);
     this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
