@@ -40,6 +40,7 @@ export class BoardGame {
     const kept = Number(load(`${settingsKey}.speed`, speed.value));
     if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
     this.showSpeed();
+    this.bindFocus();
     this.bind();
     // The overlay's buttons repeat toolbar buttons for the pointer: they
     // take no focus (they are hidden from screen readers).
@@ -49,6 +50,28 @@ export class BoardGame {
     // the lines under it, which must stay in view.
     const below = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
     this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], below, () => this.resize());
+  }
+
+  /**
+   * The board's focus: from the keyboard it shows the cursor, from a click
+   * or tap it does not; the readout (`refreshReadout`) follows either way.
+   */
+  bindFocus() {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', () => {
+      this.pointerFocus = true;
+    });
+    c.addEventListener('focus', () => {
+      this.showCursor = !this.pointerFocus;
+      this.pointerFocus = false;
+      this.refreshReadout();
+      this.draw();
+    });
+    c.addEventListener('blur', () => {
+      this.showCursor = false;
+      this.refreshReadout();
+      this.draw();
+    });
   }
 
   /** Stops everything running (games add their own) and frees what it held. */

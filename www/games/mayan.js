@@ -601,7 +601,7 @@ export class Mayan extends BoardGame {
       this.shell.announce(said);
     }
     this.shell.linkChanged();
-    this.updateReadout();
+    this.refreshReadout();
     this.draw();
   }
 
@@ -622,7 +622,7 @@ export class Mayan extends BoardGame {
     this.ref('next-level').disabled = level === 0 || level >= this.bindings.MayanApp.levelCount();
   }
 
-  updateReadout() {
+  refreshReadout() {
     const cell = this.selected ?? (this.showCursor && document.activeElement === this.canvas ? this.cursor : null);
     const readout = this.ref('readout');
     if (!cell) {
@@ -646,7 +646,7 @@ export class Mayan extends BoardGame {
     const c = cell && this.app.cells()[cell.y * W + cell.x];
     this.selected = c ? cell : null;
     this.updateButtons();
-    this.updateReadout();
+    this.refreshReadout();
     this.draw();
   }
 
@@ -671,7 +671,7 @@ export class Mayan extends BoardGame {
       this.showCursor = true;
       const { x, y } = this.cursor;
       if (this.act(x, y, dir)) this.cursor = { x: Math.min(W - 1, Math.max(0, x + dir)), y };
-      this.updateReadout();
+      this.refreshReadout();
       this.draw();
       return true;
     }
@@ -681,7 +681,7 @@ export class Mayan extends BoardGame {
       this.selected = null;
       this.cursor = { x: Math.min(W - 1, Math.max(0, this.cursor.x + dx)), y: Math.min(H - 1, Math.max(0, this.cursor.y + dy)) };
       this.updateButtons();
-      this.updateReadout();
+      this.refreshReadout();
       this.draw();
       this.shell.announce(this.ref('readout').textContent);
       return true;
@@ -696,7 +696,6 @@ export class Mayan extends BoardGame {
   bind() {
     const c = this.canvas;
     c.addEventListener('pointerdown', (e) => {
-      this.pointerFocus = true;
       const cell = this.cellAt(e);
       if (!cell) return;
       this.drag = { cell, x: e.clientX, pointer: e.pointerId };
@@ -728,17 +727,6 @@ export class Mayan extends BoardGame {
     });
     c.addEventListener('pointercancel', () => {
       this.drag = null;
-    });
-    c.addEventListener('focus', () => {
-      this.showCursor = !this.pointerFocus;
-      this.pointerFocus = false;
-      this.updateReadout();
-      this.draw();
-    });
-    c.addEventListener('blur', () => {
-      this.showCursor = false;
-      this.updateReadout();
-      this.draw();
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
     on('level', 'change', () => {

@@ -640,7 +640,6 @@ export class SameGame extends BoardGame {
     let pointerType = 'mouse';
     c.addEventListener('pointerdown', (e) => {
       pointerType = e.pointerType;
-      this.pointerFocus = true;
     });
     c.addEventListener('pointermove', (e) => {
       if (e.pointerType === 'touch') return;
@@ -660,18 +659,6 @@ export class SameGame extends BoardGame {
         this.act(() => this.app.click(cell.col, cell.row));
       }
       pointerType = 'mouse';
-    });
-    c.addEventListener('focus', () => {
-      // Focus from the keyboard shows the cursor; from a click or tap, not.
-      this.showCursor = !this.pointerFocus;
-      this.pointerFocus = false;
-      this.refreshReadout();
-      this.draw();
-    });
-    c.addEventListener('blur', () => {
-      this.showCursor = false;
-      this.refreshReadout();
-      this.draw();
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
     on('new-game', 'click', () => this.newGame());
