@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::budget::Budget;
 use crate::connect;
+use crate::lianliankan;
 use crate::mayan;
 use crate::samegame;
 use crate::text::InputError;
@@ -40,7 +41,7 @@ enum Command {
         #[command(subcommand)]
         problem: Judge,
     },
-    /// Solve Same Game positions on stdin.
+    /// Solve Same Game positions or 连连看 boards on stdin.
     Solve {
         #[command(subcommand)]
         game: Solve,
@@ -79,6 +80,22 @@ enum Solve {
     /// per thread at most); past that width the search restarts at it until
     /// the budget is spent.
     Samegame(SolveArgs),
+    /// 连连看: can each board on stdin be won under the variant? Boards are
+    /// rows from the top (`.` empty, tiles A–Z, a–z, 0–9; lines starting
+    /// with `#` are comments), a blank line between boards. One line per
+    /// board: `board N: won x1.y1.x2.y2 …` (a winning order, 0-based
+    /// columns and rows from the top), `board N: lost` or `board N: unknown`
+    /// (the time ran out).
+    Lianliankan {
+        /// How tiles slide after a removal: none, down, up, left, right,
+        /// split-vertical, split-horizontal, gather-vertical,
+        /// gather-horizontal.
+        #[arg(long, value_name = "V", default_value = "none", value_parser = parse_variant)]
+        variant: lianliankan::Variant,
+        /// Seconds per board.
+        #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
+        seconds: f64,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -137,6 +154,25 @@ enum Gen {
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
     },
+    /// A winnable 连连看 deal: its rows (solve lianliankan's input) and a
+    /// comment line with a winning order.
+    Lianliankan {
+        /// Columns, 1..=32.
+        #[arg(long, value_name = "W", default_value_t = 16)]
+        w: usize,
+        /// Rows, 1..=32 (w × h even).
+        #[arg(long, value_name = "H", default_value_t = 9)]
+        h: usize,
+        /// Kinds of tile, 1..=62 and at most w × h / 2.
+        #[arg(long, value_name = "K", default_value_t = 36)]
+        kinds: usize,
+        /// How tiles slide after a removal.
+        #[arg(long, value_name = "V", default_value = "none", value_parser = parse_variant)]
+        variant: lianliankan::Variant,
+        /// Generator seed.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+    },
     /// A full 35-block, 10-colour Mayan input.
     Mayan {
         /// n, the number of moves, 1..=64.
@@ -153,6 +189,10 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(s) if s > 0.0 && s <= 1e6 => Ok(s),
         _ => Err("not a valid value: seconds are a number above 0 and at most 1000000".into()),
     }
+}
+
+fn parse_variant(text: &str) -> Result<lianliankan::Variant, String> {
+    lianliankan::Variant::parse(text)
 }
 
 fn parse_games(text: &str) -> Result<u64, String> {
@@ -201,6 +241,9 @@ pub fn run(args: &[String]) -> i32 {
         Command::Solve {
             game: Solve::Samegame(a),
         } => solve_samegame(&a),
+        Command::Solve {
+            game: Solve::Lianliankan { variant, seconds },
+        } => solve_lianliankan(variant, seconds),
         Command::Gen { what } => match what {
             Gen::Samegame { games, seed } => {
                 stream(|out| samegame::poj::write_random_input(games, seed, out))
@@ -234,6 +277,36 @@ pub fn run(args: &[String]) -> i32 {
                 let levels: Vec<_> = graded.iter().map(|g| g.level).collect();
                 write_stdout(mayan::levels::to_text(&levels).as_bytes())
             }
+            Gen::Lianliankan {
+                w,
+                h,
+                kinds,
+                variant,
+                seed,
+            } => {
+                let spec = lianliankan::deal::Spec {
+                    w,
+                    h,
+                    kinds,
+                    variant,
+                };
+                match lianliankan::deal::deal(spec, seed) {
+                    Ok(d) => write_stdout(
+                        format!(
+                            "# {} x {}, {} kinds, variant {}, seed {}\n{}# order {}\n",
+                            w,
+                            h,
+                            kinds,
+                            variant,
+                            seed,
+                            d.board.to_text(),
+                            order_text(&d.order)
+                        )
+                        .as_bytes(),
+                    ),
+                    Err(e) => Err(CliError::Usage(e)),
+                }
+            }
             Gen::Mayan { moves, seed } => {
                 let board = mayan::random_full_board(seed);
                 write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
@@ -266,6 +339,7 @@ fn usage_line(e: &clap::Error) -> String {
 #[derive(Debug)]
 enum CliError {
     Input(InputError),
+    Usage(String),
     Io(std::io::Error),
 }
 
@@ -273,6 +347,7 @@ impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CliError::Input(e) => write!(f, "stdin: {}", e),
+            CliError::Usage(e) => write!(f, "{}", e),
             CliError::Io(e) => write!(f, "{}", e),
         }
     }
@@ -403,6 +478,107 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
             s.nodes,
             s.width
         );
+    }
+    Ok(())
+}
+
+/// A winning order as `x1.y1.x2.y2` words.
+fn order_text(order: &[(connect::Pos, connect::Pos)]) -> String {
+    order
+        .iter()
+        .map(|(a, b)| format!("{}.{}.{}.{}", a.x, a.y, b.x, b.y))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// 连连看 boards: blocks of rows separated by blank lines, `#` comments.
+fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputError> {
+    let mut boards = Vec::new();
+    let mut rows: Vec<(usize, &str)> = Vec::new();
+    let finish = |rows: &mut Vec<(usize, &str)>, boards: &mut Vec<lianliankan::Board>| {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let first = rows[0].0;
+        let w = rows[0].1.chars().count();
+        if rows.len() > lianliankan::MAX_SIDE || w > lianliankan::MAX_SIDE {
+            return Err(InputError::new(
+                first,
+                format!(
+                    "a board is at most {} × {} cells",
+                    lianliankan::MAX_SIDE,
+                    lianliankan::MAX_SIDE
+                ),
+            ));
+        }
+        let mut cells = Vec::with_capacity(w * rows.len());
+        for &(n, row) in rows.iter() {
+            if row.chars().count() != w {
+                return Err(InputError::new(
+                    n,
+                    format!(
+                        "this row has {} cells, the board's first has {}",
+                        row.chars().count(),
+                        w
+                    ),
+                ));
+            }
+            for c in row.chars() {
+                cells.push(lianliankan::kind_of(c).ok_or_else(|| {
+                    InputError::new(
+                        n,
+                        format!(
+                            "'{}' is not a tile (A–Z, a–z, 0–9) or '.'",
+                            c.escape_default()
+                        ),
+                    )
+                })?);
+            }
+        }
+        let board = lianliankan::Board::from_cells(w, rows.len(), cells)
+            .map_err(|e| InputError::new(first, e))?;
+        boards.push(board);
+        rows.clear();
+        Ok(())
+    };
+    for (n, line) in crate::text::Lines::new(input) {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            finish(&mut rows, &mut boards)?;
+        } else {
+            rows.push((n, line));
+        }
+    }
+    finish(&mut rows, &mut boards)?;
+    if boards.is_empty() {
+        return Err(InputError::new(1, "no board in the input"));
+    }
+    Ok(boards)
+}
+
+fn solve_lianliankan(variant: lianliankan::Variant, seconds: f64) -> Result<(), CliError> {
+    let input = read_stdin()?;
+    let boards = parse_lianliankan(&input).map_err(CliError::Input)?;
+    for (i, board) in boards.iter().enumerate() {
+        let out = lianliankan::solve::solve(
+            board,
+            variant,
+            lianliankan::solve::Settings {
+                budget: Budget::time(Duration::from_secs_f64(seconds)),
+                memo_cap: lianliankan::solve::MEMO_CAP,
+            },
+        );
+        let line = match out.verdict {
+            lianliankan::solve::Verdict::Won(order) => {
+                format!("board {}: won {}\n", i + 1, order_text(&order))
+            }
+            lianliankan::solve::Verdict::Lost => format!("board {}: lost\n", i + 1),
+            lianliankan::solve::Verdict::Unknown => format!("board {}: unknown\n", i + 1),
+        };
+        write_stdout(line.as_bytes())?;
     }
     Ok(())
 }

@@ -36,6 +36,7 @@ pub mod connect;
 mod cpu;
 pub mod game;
 pub mod grid;
+pub mod lianliankan;
 pub mod link;
 pub mod mayan;
 pub mod rng;

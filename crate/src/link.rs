@@ -3,10 +3,10 @@
 //! name and hands the rest to the game's own parser, so each game keeps its
 //! link format beside its rules.
 
-use crate::{mayan, samegame};
+use crate::{lianliankan, mayan, samegame};
 
 /// The games that have links (and a page), by their `game=` name.
-pub const GAMES: &[&str] = &["samegame", "mayan"];
+pub const GAMES: &[&str] = &["samegame", "mayan", "lianliankan"];
 
 /// A parsed link of any game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +15,8 @@ pub enum Link {
     SameGame(samegame::link::Link),
     /// `game=mayan&…` ([`mayan::link::Link`]).
     Mayan(mayan::link::Link),
+    /// `game=lianliankan&…` ([`lianliankan::link::Link`]).
+    Lianliankan(lianliankan::link::Link),
 }
 
 /// The `game=` name of a link, checked against [`GAMES`]; the rest of the
@@ -57,6 +59,9 @@ impl Link {
                 samegame::link::Link::parse_with_seed(text, fresh_seed).map(Link::SameGame)
             }
             "mayan" => mayan::link::Link::parse(text).map(Link::Mayan),
+            "lianliankan" => {
+                lianliankan::link::Link::parse(text, fresh_seed).map(Link::Lianliankan)
+            }
             other => Err(format!("the game '{}' has no link parser", other)),
         }
     }

@@ -14,9 +14,11 @@
 
 use wasm_bindgen::prelude::*;
 
+mod lianliankan;
 mod mayan;
 mod samegame;
 
+pub use lianliankan::{LianliankanApp, PathQueries};
 pub use mayan::MayanApp;
 pub use samegame::{poj_game_count, SameGameApp, SolverSession};
 
@@ -27,7 +29,7 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The game a link names (`"samegame"`, `"mayan"`), or an `Error` saying what is
+/// The game a link names (`"samegame"`, `"mayan"`, `"lianliankan"`), or an `Error` saying what is
 /// wrong with it (no `game=`, an unknown game, a part that is not
 /// `key=value`). The page's router calls this before the game's own
 /// `openLink`.

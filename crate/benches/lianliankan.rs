@@ -1,0 +1,146 @@
+//! `cargo bench --bench lianliankan`: 连连看 deal generation (16 × 9, 36
+//! kinds, every variant: median time and draws needed) and the exact
+//! solver on random deals (not generated to be winnable): the share
+//! decided within 100 ms, the median time, and the share a KShisen-style
+//! greedy check calls solvable against the true share. The greedy check
+//! (remove the first joinable pair, again and again, ignoring the variant
+//! when it decides) runs on the same boards in the same process.
+
+use std::time::{Duration, Instant};
+
+use clearboard::budget::Budget;
+use clearboard::lianliankan::deal::{deal, random_board, Spec};
+use clearboard::lianliankan::solve::{solve, Settings, Verdict, MEMO_CAP};
+use clearboard::lianliankan::{Board, Variant};
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// KShisen's check: take the first joinable pair while there is one, with
+/// no sliding (as the anchors do); solvable when the board empties.
+fn greedy_says_solvable(b: &Board) -> bool {
+    let mut b = b.clone();
+    while let Some(&(p, q)) = b.pairs().first() {
+        b.remove(p, q, Variant::None);
+    }
+    b.is_empty()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let boards: u64 = args
+        .iter()
+        .position(|a| a == "--boards")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let deals: u64 = if args.iter().any(|a| a == "--no-deals") {
+        0
+    } else {
+        50
+    };
+    let only: Vec<Variant> = match args.iter().position(|a| a == "--variant") {
+        Some(i) => vec![Variant::parse(&args[i + 1]).expect("a variant")],
+        None => Variant::ALL.to_vec(),
+    };
+    println!("lianliankan deals, 16 × 9, 36 kinds, seeds 1-{}:", deals);
+    println!("  variant            median ms   max ms");
+    for &v in only.iter().filter(|_| deals > 0) {
+        let spec = Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant: v,
+        };
+        let mut times = Vec::new();
+        for seed in 1..=deals {
+            let t = Instant::now();
+            deal(spec, seed).expect("a deal");
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        let max = times.iter().cloned().fold(0.0, f64::max);
+        println!("  {:18} {:9.2} {:8.1}", v.name(), median(&mut times), max);
+    }
+    println!(
+        "lianliankan solver, {} random 16 × 9 / 36-kind boards per variant, 100 ms each:",
+        boards
+    );
+    println!("  variant            decided   won    lost   median ms   greedy says solvable");
+    for &v in &only {
+        let spec = Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant: v,
+        };
+        let (mut won, mut lost, mut greedy) = (0u64, 0u64, 0u64);
+        let mut times = Vec::new();
+        for seed in 1..=boards {
+            let b = random_board(spec, seed).unwrap();
+            let t = Instant::now();
+            let out = solve(
+                &b,
+                v,
+                Settings {
+                    budget: Budget::time(Duration::from_millis(100)),
+                    memo_cap: MEMO_CAP,
+                },
+            );
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            match out.verdict {
+                Verdict::Won(_) => won += 1,
+                Verdict::Lost => lost += 1,
+                Verdict::Unknown => {}
+            }
+            greedy += u64::from(greedy_says_solvable(&b));
+        }
+        let n = boards as f64;
+        println!(
+            "  {:18} {:6.1} % {:5.1} % {:5.1} % {:9.2}   {:5.1} % (true share ≥ {:.1} %)",
+            v.name(),
+            100.0 * (won + lost) as f64 / n,
+            100.0 * won as f64 / n,
+            100.0 * lost as f64 / n,
+            median(&mut times),
+            100.0 * greedy as f64 / n,
+            100.0 * won as f64 / n
+        );
+    }
+    println!(
+        "lianliankan solver on winnable deals (16 × 9, 36 kinds, seeds 1-{}), 100 ms each:",
+        boards
+    );
+    println!("  variant            won     median ms");
+    for &v in &only {
+        let spec = Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant: v,
+        };
+        let mut won = 0u64;
+        let mut times = Vec::new();
+        for seed in 1..=boards {
+            let d = deal(spec, seed).unwrap();
+            let t = Instant::now();
+            let out = solve(
+                &d.board,
+                v,
+                Settings {
+                    budget: Budget::time(Duration::from_millis(100)),
+                    memo_cap: MEMO_CAP,
+                },
+            );
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            won += u64::from(matches!(out.verdict, Verdict::Won(_)));
+        }
+        println!(
+            "  {:18} {:5.1} % {:9.2}",
+            v.name(),
+            100.0 * won as f64 / boards as f64,
+            median(&mut times)
+        );
+    }
+}

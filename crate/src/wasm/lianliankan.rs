@@ -1,0 +1,632 @@
+//! 连连看 for the page: `LianliankanApp`, a game on the shared `History`
+//! (undo, redo, restart), with the path and slides of the last move for
+//! animation, hints and the winnability verdict from the exact solver, and
+//! the turn-limited search as layers for "Show search". `PathQueries`
+//! answers a mahjong or POJ 1101 input as the command-line judges do.
+//!
+//! Unlike the other games, 连连看 counts rows from the **top** (as the
+//! path-connect problems do): x is the column from the left, y the row
+//! from the top, both 0-based; path corners on the ring are −1 or w / h.
+
+use std::collections::HashMap;
+
+use wasm_bindgen::prelude::*;
+
+use crate::connect;
+use crate::game::History;
+use crate::lianliankan::deal::Spec;
+use crate::lianliankan::link::{move_text, Link, Start, CLASSIC};
+use crate::lianliankan::solve::{solve, Settings, Verdict};
+use crate::lianliankan::{
+    letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS,
+};
+
+/// Positions the winnability verdict, a hint or a step may examine (tens
+/// of milliseconds in a browser; "unknown" past it).
+const VERDICT_NODES: u64 = 40_000;
+
+/// Positions whose verdict is kept (a game's worth and more).
+const VERDICT_CACHE: usize = 4096;
+
+/// A 连连看 game being played.
+#[wasm_bindgen]
+pub struct LianliankanApp {
+    start: Start,
+    history: History<Lianliankan>,
+    /// The deal's winning order (from the start).
+    order: Option<Vec<(Pos, Pos)>>,
+    /// Verdicts by position (board and shuffles): the order when won.
+    verdicts: HashMap<Position, Verdict>,
+}
+
+fn js(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+#[wasm_bindgen]
+impl LianliankanApp {
+    /// The Classic preset (16 × 9, 36 kinds, nothing slides), seed 1.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> LianliankanApp {
+        LianliankanApp::from_start(Start::Deal(CLASSIC, 1)).expect("the classic deal")
+    }
+
+    fn from_start(start: Start) -> Result<LianliankanApp, String> {
+        let (board, order) = start.open()?;
+        let rules = Lianliankan {
+            variant: start.variant(),
+        };
+        Ok(LianliankanApp {
+            history: History::new(rules, Position::start(board)),
+            start,
+            order,
+            verdicts: HashMap::new(),
+        })
+    }
+
+    /// A new deal: `w` × `h` (1–32, an even number of cells), `kinds`
+    /// kinds (1–62, at most one per pair), `variant` by name, `seed`
+    /// (a whole number ≥ 0). Throws on bad settings; the game shown stays.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(
+        &mut self,
+        w: u32,
+        h: u32,
+        kinds: u32,
+        variant: &str,
+        seed: f64,
+    ) -> Result<(), JsError> {
+        if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
+            return Err(js("seed: a whole number from 0 to 2^53 − 1"));
+        }
+        let spec = Spec {
+            w: w as usize,
+            h: h as usize,
+            kinds: kinds as usize,
+            variant: Variant::parse(variant).map_err(js)?,
+        };
+        spec.check().map_err(js)?;
+        *self = LianliankanApp::from_start(Start::Deal(spec, seed as u64)).map_err(js)?;
+        Ok(())
+    }
+
+    /// Opens a link (`game=lianliankan&…`, see the README); on error the
+    /// game shown stays and the error says what is wrong. `fresh_seed` is
+    /// the seed of a deal whose link names none.
+    #[wasm_bindgen(js_name = openLink)]
+    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+        let fresh = fresh_seed
+            .filter(|s| *s >= 0.0 && s.fract() == 0.0 && *s <= 9_007_199_254_740_991.0)
+            .map(|s| s as u64);
+        let bad = |e: String| JsError::new(&format!("link: {}", e));
+        let parsed = Link::parse(link, fresh).map_err(bad)?;
+        let mut app = LianliankanApp::from_start(parsed.start).map_err(bad)?;
+        for (i, m) in parsed.moves.into_iter().enumerate() {
+            app.history
+                .play(m)
+                .map_err(|e| bad(format!("moves: move {} ({}): {}", i + 1, move_text(m), e)))?;
+        }
+        *self = app;
+        Ok(())
+    }
+
+    /// The link of the position shown, moves included (without `#`).
+    pub fn link(&self) -> String {
+        Link {
+            start: self.start.clone(),
+            moves: self.history.moves_played().collect(),
+        }
+        .to_string()
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.board().width() as u32
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.board().height() as u32
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> String {
+        self.start.variant().name().into()
+    }
+
+    /// The deal's kinds (for a given board: the highest kind on it).
+    pub fn kinds(&self) -> u32 {
+        match &self.start {
+            Start::Deal(spec, _) => spec.kinds as u32,
+            Start::Board(b, _) => b.cells().iter().copied().max().unwrap_or(0) as u32,
+        }
+    }
+
+    /// The deal's seed, or −1 for a given board.
+    pub fn seed(&self) -> f64 {
+        match &self.start {
+            Start::Deal(_, seed) => *seed as f64,
+            Start::Board(..) => -1.0,
+        }
+    }
+
+    /// The kind in each cell (0 empty), row by row from the top, each row
+    /// from the left.
+    pub fn cells(&self) -> Vec<u8> {
+        self.board().cells().to_vec()
+    }
+
+    /// The letter drawn on kind `k` (A–Z, a–z, 0–9), empty for 0 or a kind
+    /// above 62.
+    pub fn letter(k: u32) -> String {
+        if (1..=KIND_LETTERS.len() as u32).contains(&k) {
+            letter(k as u8).to_string()
+        } else {
+            String::new()
+        }
+    }
+
+    fn board(&self) -> &Board {
+        &self.history.current().board
+    }
+
+    fn cell(&self, x: i32, y: i32) -> Result<Pos, JsError> {
+        let p = Pos::new(x, y);
+        if self.board().contains(p) {
+            Ok(p)
+        } else {
+            Err(js(format!(
+                "cell (x {}, y {}) is outside the {} × {} board",
+                x,
+                y,
+                self.width(),
+                self.height()
+            )))
+        }
+    }
+
+    /// Removes the tiles at (x1, y1) and (x2, y2) when they join (same
+    /// kind, a path of at most two turns), slides by the variant and
+    /// returns the path's corners as x, y pairs; returns null and changes
+    /// nothing when they do not join. Throws for a cell off the board.
+    #[wasm_bindgen(js_name = tryPair)]
+    pub fn try_pair(
+        &mut self,
+        x1: i32,
+        y1: i32,
+        x2: i32,
+        y2: i32,
+    ) -> Result<Option<Vec<i32>>, JsError> {
+        let (a, b) = (self.cell(x1, y1)?, self.cell(x2, y2)?);
+        Ok(self.play_pair(a, b))
+    }
+
+    fn play_pair(&mut self, a: Pos, b: Pos) -> Option<Vec<i32>> {
+        match self.history.play(Move::Pair(a, b)) {
+            Ok(Record::Pair { path, .. }) => Some(flat(path.clone())),
+            _ => None,
+        }
+    }
+
+    /// Why (x1, y1) and (x2, y2) do not join ("the two tiles are of
+    /// different kinds", "no path with at most two turns joins the two
+    /// tiles", …), or "" when they do.
+    #[wasm_bindgen(js_name = pairProblem)]
+    pub fn pair_problem(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> String {
+        match self.board().join(Pos::new(x1, y1), Pos::new(x2, y2)) {
+            Ok(_) => String::new(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// The corners of the last pair's path (x, y pairs), empty when the
+    /// last move was a shuffle or there is none.
+    #[wasm_bindgen(js_name = lastPath)]
+    pub fn last_path(&self) -> Vec<i32> {
+        match self.history.played().last() {
+            Some((_, Record::Pair { path, .. })) => flat(path.clone()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The tiles the last move slid: fromX, fromY, toX, toY for each.
+    #[wasm_bindgen(js_name = lastSlides)]
+    pub fn last_slides(&self) -> Vec<i32> {
+        match self.history.played().last() {
+            Some((_, Record::Pair { slides, .. })) => slides
+                .iter()
+                .flat_map(|(f, t)| [f.x, f.y, t.x, t.y])
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The last move's kind (0 for a shuffle or none).
+    #[wasm_bindgen(js_name = lastKind)]
+    pub fn last_kind(&self) -> u8 {
+        match self.history.played().last() {
+            Some((_, Record::Pair { kind, .. })) => *kind,
+            _ => 0,
+        }
+    }
+
+    /// Shuffles the tiles left into an arrangement the solver proves
+    /// winnable (counted in the score: −50). Throws when none is found.
+    pub fn shuffle(&mut self) -> Result<(), JsError> {
+        if self.board().is_empty() {
+            return Err(js("no tile is left to shuffle"));
+        }
+        self.history.play(Move::Shuffle).map(|_| ()).map_err(js)
+    }
+
+    /// Every pair that joins now: x1, y1, x2, y2 for each.
+    #[wasm_bindgen(js_name = allPairs)]
+    pub fn all_pairs(&self) -> Vec<i32> {
+        self.board()
+            .pairs()
+            .iter()
+            .flat_map(|(a, b)| [a.x, a.y, b.x, b.y])
+            .collect()
+    }
+
+    /// The verdict of the position shown (cached): won with an order,
+    /// lost, or unknown.
+    fn verdict(&mut self) -> Verdict {
+        let pos = self.history.current().clone();
+        self.verdict_of(pos)
+    }
+
+    fn verdict_of(&mut self, pos: Position) -> Verdict {
+        if let Some(v) = self.verdicts.get(&pos) {
+            return v.clone();
+        }
+        // On the deal's own line, its order is the answer.
+        let played: Vec<Move> = self.history.moves_played().collect();
+        if let Some(order) = &self.order {
+            if pos == *self.history.current()
+                && played.len() <= order.len()
+                && played
+                    .iter()
+                    .zip(order)
+                    .all(|(m, &(a, b))| *m == Move::Pair(a, b))
+            {
+                return Verdict::Won(order[played.len()..].to_vec());
+            }
+        }
+        let v = solve(
+            &pos.board,
+            self.start.variant(),
+            Settings::nodes(VERDICT_NODES),
+        )
+        .verdict;
+        if self.verdicts.len() >= VERDICT_CACHE {
+            self.verdicts.clear();
+        }
+        self.verdicts.insert(pos, v.clone());
+        v
+    }
+
+    /// Whether the position shown can still be won: "yes", "no" or
+    /// "unknown" (the search ran out of its budget).
+    pub fn winnable(&mut self) -> String {
+        match self.verdict() {
+            Verdict::Won(_) => "yes",
+            Verdict::Lost => "no",
+            Verdict::Unknown => "unknown",
+        }
+        .into()
+    }
+
+    /// A pair whose removal keeps the game winnable: x1, y1, x2, y2, or
+    /// undefined when the position is lost or the search ran out.
+    pub fn hint(&mut self) -> Option<Vec<i32>> {
+        match self.verdict() {
+            Verdict::Won(order) => order.first().map(|(a, b)| vec![a.x, a.y, b.x, b.y]),
+            _ => None,
+        }
+    }
+
+    /// The corners of the hint's path (x, y pairs), empty without a hint.
+    #[wasm_bindgen(js_name = hintPath)]
+    pub fn hint_path(&mut self) -> Vec<i32> {
+        match self.verdict() {
+            Verdict::Won(order) => order
+                .first()
+                .and_then(|&(a, b)| self.board().join(a, b).ok())
+                .map(flat)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Plays the next pair of a winning order (the deal's, or the
+    /// solver's from here); false when there is none (won, lost or
+    /// unknown).
+    pub fn step(&mut self) -> bool {
+        match self.verdict() {
+            Verdict::Won(order) => match order.first() {
+                Some(&(a, b)) => self.play_pair(a, b).is_some(),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// How many undos lead back to the last position the solver proves
+    /// winnable (0 when the position shown is winnable; −1 when none is
+    /// found within the budget).
+    #[wasm_bindgen(js_name = undosToWinnable)]
+    pub fn undos_to_winnable(&mut self) -> i32 {
+        let positions: Vec<Position> = {
+            let mut h = self.history.clone();
+            let mut list = vec![h.current().clone()];
+            while h.undo() {
+                list.push(h.current().clone());
+            }
+            list
+        };
+        for (k, pos) in positions.into_iter().enumerate() {
+            let v = if k == 0 {
+                self.verdict()
+            } else {
+                self.verdict_of(pos)
+            };
+            if matches!(v, Verdict::Won(_)) {
+                return k as i32;
+            }
+        }
+        -1
+    }
+
+    /// For "Show search": from the tile at (x, y), the cells of the board
+    /// and its ring reachable with 1, 2 and 3 segments through empty
+    /// cells, as a (w + 2) × (h + 2) grid (ring included, rows from the
+    /// top): 1–3 for an empty cell first reached with that many segments,
+    /// 5–7 for a tile of the same kind a path of 1–3 segments reaches, 4
+    /// for the tile itself, 0 otherwise.
+    pub fn reach(&self, x: i32, y: i32) -> Result<Vec<u8>, JsError> {
+        let from = self.cell(x, y)?;
+        Ok(reach(self.board(), from))
+    }
+
+    /// Whether the board is empty.
+    #[wasm_bindgen(js_name = isWon)]
+    pub fn is_won(&self) -> bool {
+        self.board().is_empty()
+    }
+
+    /// Whether no pair joins and tiles are left (a shuffle is offered).
+    #[wasm_bindgen(js_name = isStuck)]
+    pub fn is_stuck(&self) -> bool {
+        !self.board().is_empty() && !self.board().has_pair()
+    }
+
+    /// Whether the game is over (won).
+    #[wasm_bindgen(js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.is_won()
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.history.undo()
+    }
+
+    /// Plays again the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.history.redo()
+    }
+
+    /// Whether a move can be redone.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Back to the deal's start (every move can be redone).
+    pub fn restart(&mut self) {
+        self.history.restart();
+    }
+
+    /// Moves made (pairs and shuffles).
+    pub fn moves(&self) -> u32 {
+        self.history.played().len() as u32
+    }
+
+    /// The score: 10 per pair removed, −50 per shuffle.
+    pub fn score(&self) -> f64 {
+        self.history.current().score() as f64
+    }
+
+    /// Shuffles made.
+    pub fn shuffles(&self) -> u32 {
+        self.history.current().shuffles
+    }
+
+    /// Tiles left.
+    pub fn tiles(&self) -> u32 {
+        self.board().tiles() as u32
+    }
+
+    /// The moves made, one per line: `x1 y1 x2 y2` or `shuffle`.
+    pub fn log(&self) -> String {
+        self.history
+            .moves_played()
+            .map(|m| match m {
+                Move::Pair(a, b) => format!("{} {} {} {}\n", a.x, a.y, b.x, b.y),
+                Move::Shuffle => "shuffle\n".into(),
+            })
+            .collect()
+    }
+
+    /// The board as text (rows from the top, `.` empty, kinds as letters).
+    pub fn text(&self) -> String {
+        self.board().to_text()
+    }
+
+    /// Words for the cell at (x, y): "B5: tile M" / "B5: empty".
+    #[wasm_bindgen(js_name = describeCell)]
+    pub fn describe_cell(&self, x: i32, y: i32) -> Result<String, JsError> {
+        let p = self.cell(x, y)?;
+        Ok(match self.board().get(p) {
+            0 => format!("column {}, row {}: empty", x + 1, y + 1),
+            k => format!("column {}, row {}: tile {}", x + 1, y + 1, letter(k)),
+        })
+    }
+}
+
+impl Default for LianliankanApp {
+    fn default() -> Self {
+        LianliankanApp::new()
+    }
+}
+
+fn flat(path: Vec<Pos>) -> Vec<i32> {
+    path.iter().flat_map(|p| [p.x, p.y]).collect()
+}
+
+/// The turn-limited search from `from` as layers on the ringed grid.
+fn reach(b: &Board, from: Pos) -> Vec<u8> {
+    let (w, h) = (b.width() as i32, b.height() as i32);
+    let (w2, h2) = (w + 2, h + 2);
+    let idx = |p: Pos| ((p.y + 1) * w2 + p.x + 1) as usize;
+    let inside = |p: Pos| p.x >= -1 && p.y >= -1 && p.x <= w && p.y <= h;
+    let kind = b.get(from);
+    let mut out = vec![0u8; (w2 * h2) as usize];
+    out[idx(from)] = 4;
+    let mut frontier = vec![from];
+    for layer in 1..=3u8 {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let mut q = Pos::new(p.x + dx, p.y + dy);
+                while inside(q) {
+                    let k = b.get(q);
+                    if k != 0 {
+                        if k == kind && q != from && out[idx(q)] == 0 {
+                            out[idx(q)] = 4 + layer;
+                        }
+                        break;
+                    }
+                    if out[idx(q)] == 0 {
+                        out[idx(q)] = layer;
+                        next.push(q);
+                    }
+                    q = Pos::new(q.x + dx, q.y + dy);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// A mahjong (seed 002) or POJ 1101 input, answered: its boards, queries,
+/// the judge's exact output and each query's path.
+#[wasm_bindgen]
+pub struct PathQueries {
+    poj: bool,
+    cases: Vec<connect::judge::Case>,
+    output: String,
+}
+
+#[wasm_bindgen]
+impl PathQueries {
+    /// Reads `input`: POJ 1101 when its last non-blank line is `0 0`,
+    /// else mahjong. Throws "mahjong input, line N: …" (or POJ 1101) on
+    /// bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: &str) -> Result<PathQueries, JsError> {
+        let poj = input
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| l.split_ascii_whitespace().eq(["0", "0"]));
+        let (cases, output) = if poj {
+            let cases = connect::judge::parse_poj1101(input)
+                .map_err(|e| js(format!("POJ 1101 input, {}", e)))?;
+            let out = connect::judge::judge_poj1101(input).map_err(js)?;
+            (cases, out)
+        } else {
+            let case = connect::judge::parse_mahjong(input)
+                .map_err(|e| js(format!("mahjong input, {}", e)))?;
+            let out = connect::judge::judge_mahjong(input).map_err(js)?;
+            (vec![case], out)
+        };
+        Ok(PathQueries {
+            poj,
+            cases,
+            output: String::from_utf8(output).map_err(js)?,
+        })
+    }
+
+    /// "poj1101" or "mahjong".
+    pub fn format(&self) -> String {
+        if self.poj { "poj1101" } else { "mahjong" }.into()
+    }
+
+    /// Exactly what `clearboard judge mahjong` / `judge poj1101` prints.
+    pub fn output(&self) -> String {
+        self.output.clone()
+    }
+
+    /// Boards in the input.
+    pub fn boards(&self) -> u32 {
+        self.cases.len() as u32
+    }
+
+    fn case(&self, i: u32) -> Result<&connect::judge::Case, JsError> {
+        self.cases.get(i as usize).ok_or_else(|| {
+            js(format!(
+                "there are boards 0 to {}",
+                self.cases.len() as i64 - 1
+            ))
+        })
+    }
+
+    /// Board `i`'s width.
+    pub fn width(&self, i: u32) -> Result<u32, JsError> {
+        Ok(self.case(i)?.board.width() as u32)
+    }
+
+    /// Board `i`'s height.
+    pub fn height(&self, i: u32) -> Result<u32, JsError> {
+        Ok(self.case(i)?.board.height() as u32)
+    }
+
+    /// Board `i`'s cells (1 a tile, 0 empty), rows from the top.
+    pub fn cells(&self, i: u32) -> Result<Vec<u8>, JsError> {
+        let b = &self.case(i)?.board;
+        let mut out = Vec::with_capacity(b.width() * b.height());
+        for y in 0..b.height() as i32 {
+            for x in 0..b.width() as i32 {
+                out.push(u8::from(b.get(Pos::new(x, y)) != 0));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Board `i`'s queries: x1, y1, x2, y2 (0-based, rows from the top)
+    /// for each.
+    pub fn queries(&self, i: u32) -> Result<Vec<i32>, JsError> {
+        Ok(self
+            .case(i)?
+            .queries
+            .iter()
+            .flat_map(|(a, b)| [a.x, a.y, b.x, b.y])
+            .collect())
+    }
+
+    /// A fewest-segment path from (x1, y1) to (x2, y2) on board `i`
+    /// (corners as x, y pairs; empty when there is none). The two cells
+    /// must differ and lie on the board.
+    pub fn path(&self, i: u32, x1: i32, y1: i32, x2: i32, y2: i32) -> Result<Vec<i32>, JsError> {
+        let board = &self.case(i)?.board;
+        let (a, b) = (Pos::new(x1, y1), Pos::new(x2, y2));
+        if !board.contains(a) || !board.contains(b) || a == b {
+            return Err(js("a query joins two different cells of the board"));
+        }
+        let mut f = connect::PathFinder::new(board);
+        Ok(f.path(a, b).map(|p| flat(p.corners)).unwrap_or_default())
+    }
+}

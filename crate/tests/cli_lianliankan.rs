@@ -1,0 +1,126 @@
+//! `clearboard gen lianliankan` and `clearboard solve lianliankan`: a deal's
+//! order wins it, the solver's answers replay, and bad input is rejected
+//! with its line.
+
+mod common;
+use clearboard::lianliankan::link::parse_board;
+use clearboard::lianliankan::solve::wins;
+use clearboard::lianliankan::{Pos, Variant};
+use common::{assert_rejected, clearboard};
+
+fn order(words: &str) -> Vec<(Pos, Pos)> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            let v: Vec<i32> = w.split('.').map(|n| n.parse().unwrap()).collect();
+            assert_eq!(v.len(), 4, "{}", w);
+            (Pos::new(v[0], v[1]), Pos::new(v[2], v[3]))
+        })
+        .collect()
+}
+
+fn rows(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn a_generated_deal_is_won_by_its_order_and_by_the_solver() {
+    for variant in ["none", "left", "gather-vertical"] {
+        let gen = clearboard(
+            &[
+                "gen",
+                "lianliankan",
+                "--w",
+                "10",
+                "--h",
+                "6",
+                "--kinds",
+                "15",
+                "--variant",
+                variant,
+                "--seed",
+                "4",
+            ],
+            b"",
+        );
+        assert_eq!(gen.code, 0, "{}", gen.stderr);
+        let v = Variant::parse(variant).unwrap();
+        let board = parse_board(&rows(&gen.stdout)).unwrap();
+        assert_eq!((board.width(), board.height()), (10, 6));
+        let stored = gen
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("# order "))
+            .expect("an order line");
+        assert!(wins(&board, v, &order(stored)), "{}", variant);
+        let solved = clearboard(
+            &[
+                "solve",
+                "lianliankan",
+                "--variant",
+                variant,
+                "--seconds",
+                "5",
+            ],
+            gen.stdout.as_bytes(),
+        );
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        let line = solved.stdout.trim_end();
+        let found = line
+            .strip_prefix("board 1: won ")
+            .unwrap_or_else(|| panic!("{}", line));
+        assert!(wins(&board, v, &order(found)), "{}", variant);
+    }
+}
+
+#[test]
+fn the_solver_says_lost_and_numbers_the_boards() {
+    // A B / B A: each kind on a diagonal of a full 2 × 2 board.
+    let run = clearboard(
+        &["solve", "lianliankan", "--seconds", "1"],
+        b"# two boards\nAB\nBA\n\nAA\nBB\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "board 1: lost\nboard 2: won 0.0.1.0 0.1.1.1\n");
+}
+
+#[test]
+fn bad_boards_and_settings_are_rejected() {
+    let solve = ["solve", "lianliankan"];
+    for (input, line, what) in [
+        ("", Some(1), "no board"),
+        ("AB\nA\n", Some(2), "this row has 1 cells"),
+        ("AB\nB!\n", Some(2), "'!' is not a tile"),
+        ("AB\nBB\n", Some(1), "kind A occurs 1 times"),
+        ("AA\n\nAB\nBC\n", Some(3), "occurs 1 times"),
+    ] {
+        assert_rejected(&solve, input, line, what);
+    }
+    let wide = format!("{}\n", "A".repeat(34));
+    assert_rejected(&solve, &wide, Some(1), "at most 32");
+    assert_rejected(
+        &["solve", "lianliankan", "--variant", "sideways"],
+        "AA\n",
+        None,
+        "unknown variant 'sideways'",
+    );
+    assert_rejected(
+        &["solve", "lianliankan", "--seconds", "0"],
+        "AA\n",
+        None,
+        "seconds",
+    );
+    for (args, what) in [
+        (vec!["--w", "3", "--h", "3"], "odd number of cells"),
+        (vec!["--w", "40"], "1 to 32 wide"),
+        (vec!["--kinds", "0"], "kinds, not 0"),
+        (vec!["--w", "4", "--h", "2", "--kinds", "5"], "1 to 4 kinds"),
+    ] {
+        let mut all = vec!["gen", "lianliankan"];
+        all.extend(args);
+        assert_rejected(&all, "", None, what);
+    }
+}
