@@ -51,6 +51,7 @@ bench: build
 	$(CARGO) bench --bench connect
 	$(CARGO) bench --bench mayan
 	$(CARGO) bench --bench playouts
+	$(CARGO) bench --bench lianliankan
 	./scripts/bench-judges.sh
 	@echo "Mayan levels: the whole built-in set regenerated"
 	time ./target/release/clearboard gen mayan-levels > /dev/null 2>&1

@@ -11,9 +11,10 @@ import { setRegions, showMessage, announce } from './core/announce.js';
 setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
 import { Mayan } from './games/mayan.js';
+import { Lianliankan } from './games/lianliankan.js';
 
 /** The games that have a page, in the switcher's order; the first is the default. */
-const GAMES = [SameGame, Mayan];
+const GAMES = [SameGame, Mayan, Lianliankan];
 
 class Shell {
   constructor(bindings) {

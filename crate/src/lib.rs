@@ -10,7 +10,8 @@
 //! Each game module follows [`game::Puzzle`]: a position type, a move type
 //! (plain data), `moves(position)` — the legal moves in the order the
 //! module states (Same Game: one cell per cluster, leftmost column first,
-//! bottom first; Mayan: by x, then y, then right before left) — `play`
+//! bottom first; Mayan: by x, then y, then right before left; 连连看: pairs
+//! in reading order) — `play`
 //! (the next position and a record of what the move did) and `is_over`.
 //! [`game::History`] keeps a game being played (undo, redo, restart, the
 //! move list) and every game's wasm class is built on it. Every search
@@ -21,12 +22,13 @@
 //! # One coordinate convention
 //!
 //! What crosses into JavaScript is 0-based, the **column from the left and
-//! the row from the bottom**, for every game. Formats that count otherwise
-//! are converted where they are read or written: POJ 1027 prints 1-based
-//! (row, column); mahjong and POJ 1101 count rows from the top (the
-//! path-connect engine's [`connect::Pos`] keeps that, and a page for it
-//! converts at the wasm edge); NOIP's Mayan input lists columns bottom
-//! first with 0-based x and y, as the page does.
+//! the row from the bottom**, for Same Game and the Mayan puzzle. Formats
+//! that count otherwise are converted where they are read or written: POJ
+//! 1027 prints 1-based (row, column); NOIP's Mayan input lists columns
+//! bottom first with 0-based x and y, as the page does. The exception is
+//! the path-connect family: mahjong, POJ 1101 and 连连看 count rows **from
+//! the top** (the problems do, and so does [`connect::Pos`]), and
+//! `LianliankanApp` keeps that at the wasm edge, as its issue asks.
 
 pub mod bitrun;
 pub mod budget;

@@ -63,6 +63,10 @@ function badLinks() {
     '#game=mayan&n=2&board=A/B', '#game=mayan&n=2&board=AAA////', '#game=mayan&n=99&board=A////',
     '#game=mayan&n=2&board=AAAAAAAA////', '#game=mayan&level=1&moves=7.7.7', '#game=mayan&level=1&moves=0.0.1,0.0.1',
     '#game=mayan&n=2&board=<img src=x>////',
+    '#game=lianliankan&w=3&h=3', '#game=lianliankan&w=0', '#game=lianliankan&w=99&h=2', '#game=lianliankan&kinds=999',
+    '#game=lianliankan&variant=diagonal', '#game=lianliankan&board=AB/A', '#game=lianliankan&board=AB/BB',
+    '#game=lianliankan&board=A<b>A', '#game=lianliankan&seed=1&moves=0.0.0.0', '#game=lianliankan&seed=1&moves=x',
+    '#game=lianliankan&board=AB/BA&moves=0.0.1.1', `#game=lianliankan&moves=${'s,'.repeat(3000)}`,
   ];
   const r = rng(2024);
   const alphabet = 'RGBYVOCPW.=&/%,#x09-<>"\' game=samegameseedwhcolorsboardmoves';
@@ -81,7 +85,7 @@ function badLinks() {
 test('the switcher lists the games that have a page, and the address selects the game', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
   const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
-  assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game', 'Mayan puzzle']);
+  assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game', 'Mayan puzzle', 'Lianliankan (连连看)']);
   assert.equal(await switcher.inputValue(), 'samegame');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 7);
   // Choosing a game in the switcher shows it with its default position and puts it in the address.
@@ -377,7 +381,7 @@ test('the engine\'s files have stable names and the wasm stays small', async () 
   const bytes = statSync(join(root, 'dist/clearboard_bg.wasm')).size;
   statSync(join(root, 'dist/clearboard.js'));
   metrics.wasmBytes = bytes;
-  assert.ok(bytes <= 300_000, `${bytes} bytes of wasm (two games, both solvers, 40 levels)`);
+  assert.ok(bytes <= 340_000, `${bytes} bytes of wasm (three games, their solvers, 40 levels, the path queries)`);
 });
 
 test('a "Skip to board" link is the first tab stop and focuses the board', async () => {
@@ -400,6 +404,7 @@ test('every game\'s wasm class answers the same interface the same way', async (
     const games = [
       ['SameGameApp', 'game=samegame&seed=4&w=6&h=5&colors=3'],
       ['MayanApp', 'game=mayan&level=30'],
+      ['LianliankanApp', 'game=lianliankan&w=8&h=6&kinds=12&variant=left&seed=3'],
     ];
     for (const [name, link] of games) {
       const a = new window.wasmBindings[name]();

@@ -407,6 +407,20 @@ impl LianliankanApp {
         self.is_won()
     }
 
+    /// What the game-over message says: "" until the board is clear.
+    #[wasm_bindgen(js_name = overText)]
+    pub fn over_text(&self) -> String {
+        if self.is_won() {
+            format!(
+                "Cleared in {} moves with {} points.",
+                self.moves(),
+                self.history.current().score()
+            )
+        } else {
+            String::new()
+        }
+    }
+
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
         self.history.undo()

@@ -1,0 +1,438 @@
+// 连连看 in a real browser: Classic deals in every variant played to the end
+// by Hint alone (clicking the hinted tiles), a stuck board offered Shuffle
+// and winnable after it, undo/redo and links that reopen the position, the
+// keyboard, the LianliankanApp interface, the path query tool against the
+// command-line judges, random input, and the page's figures.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, launch, open, root, settledLink, writeMetrics } from './harness.mjs';
+
+const CLI = join(root, 'target/release/clearboard');
+const VARIANTS = ['none', 'down', 'up', 'left', 'right', 'split-vertical', 'split-horizontal', 'gather-vertical', 'gather-horizontal'];
+
+let server;
+let browser;
+const metrics = {};
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  writeMetrics(metrics);
+});
+
+const calm = { reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } };
+const ref = (page, name) => page.locator(`main [data-ref="${name}"]`);
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const app = (page, f, arg) => page.evaluate(([src, a]) => new Function('app', 'a', `return (${src})(app, a)`)(window.clearboardPage.app, a), [f.toString(), arg]);
+const at = (page, x, y) => page.evaluate(([a, b]) => window.clearboardPage.cellCenter(a, b), [x, y]);
+const cells = (page) => app(page, (a) => Array.from(a.cells()));
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+async function clickCell(page, x, y) {
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+test('a Classic deal in every variant is played to the end by Hint alone', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&seed=11`, calm);
+  for (const variant of VARIANTS) {
+    await page.evaluate((v) => {
+      location.hash = `#game=lianliankan&w=16&h=9&kinds=36&variant=${v}&seed=11`;
+    }, variant);
+    await page.waitForFunction((v) => window.clearboardPage.app.variant() === v, variant);
+    assert.equal(await app(page, (a) => a.tiles()), 144);
+    for (let pair = 0; pair < 72; pair++) {
+      await button(page, 'Hint').click();
+      const hint = await page.evaluate(() => window.clearboardPage.hintPair);
+      assert.ok(hint, `${variant}: a hint at pair ${pair + 1}`);
+      await clickCell(page, hint[0], hint[1]);
+      await clickCell(page, hint[2], hint[3]);
+      assert.equal(await app(page, (a) => a.tiles()), 144 - 2 * (pair + 1), `${variant}: pair ${pair + 1} removed`);
+    }
+    assert.equal(await app(page, (a) => a.isWon()), true, variant);
+    await page.locator('main [data-ref="overlay"]:not([hidden])').waitFor();
+    assert.match(await ref(page, 'overlay-text').textContent(), /^Cleared! Score 720 in \d\d:\d\d\./);
+    await page.waitForFunction(() => /^Won/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a stuck board offers Shuffle; after it the game is winnable and scored', async () => {
+  // A B / B A: each kind on a diagonal of a full 2 × 2 board joins only in four segments.
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=ABC/BAC`, calm);
+  assert.equal(await app(page, (a) => a.isStuck()), false, 'the C pair joins');
+  await clickCell(page, 2, 0);
+  await clickCell(page, 2, 1);
+  assert.equal(await app(page, (a) => a.isStuck()), true);
+  assert.match(await page.getByRole('status').first().textContent(), /No pair can be joined: Shuffle/);
+  assert.equal(await ref(page, 'shuffle').evaluate((b) => b.classList.contains('offer')), true);
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const before = (await cells(page)).filter(Boolean).sort();
+  await button(page, 'Shuffle').click();
+  const after = await cells(page);
+  assert.deepEqual(after.filter(Boolean).sort(), before, 'the same tiles');
+  assert.equal(after[2], 0, 'on the same cells');
+  assert.equal(await app(page, (a) => a.isStuck()), false);
+  assert.equal(await app(page, (a) => a.winnable()), 'yes');
+  assert.equal(await app(page, (a) => a.score()), 10 - 50);
+  await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.match(await settledLink(page), /&moves=2\.0\.2\.1,s$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a lost position says so and one click undoes to the last winnable one', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  // Find, with the engine, a small winnable deal and a first pair that loses it.
+  const found = await page.evaluate(() => {
+    const a = new window.wasmBindings.LianliankanApp();
+    try {
+      for (let seed = 1; seed < 300; seed++) {
+        a.newGame(4, 4, 8, 'down', seed);
+        const pairs = Array.from(a.allPairs());
+        for (let i = 0; i < pairs.length; i += 4) {
+          a.tryPair(pairs[i], pairs[i + 1], pairs[i + 2], pairs[i + 3]);
+          const v = a.winnable();
+          a.undo();
+          if (v === 'no') return { seed, pair: pairs.slice(i, i + 4) };
+        }
+      }
+      return null;
+    } finally {
+      a.free();
+    }
+  });
+  assert.ok(found, 'a deal with a losing first pair');
+  await page.evaluate((seed) => {
+    location.hash = `#game=lianliankan&w=4&h=4&kinds=8&variant=down&seed=${seed}`;
+  }, found.seed);
+  await page.waitForFunction((seed) => window.clearboardPage.app.seed() === seed, found.seed);
+  const start = await cells(page);
+  await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await clickCell(page, found.pair[0], found.pair[1]);
+  await clickCell(page, found.pair[2], found.pair[3]);
+  await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await button(page, 'Undo to the last winnable position').click();
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.deepEqual(await cells(page), start);
+  await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('undo, redo and the address: a link reopens exactly the position shown', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&variant=left&seed=5`, calm);
+  const start = await cells(page);
+  const moves = [];
+  for (let i = 0; i < 3; i++) {
+    const h = await app(page, (a) => Array.from(a.hint()));
+    moves.push(h);
+    await clickCell(page, h[0], h[1]);
+    await clickCell(page, h[2], h[3]);
+  }
+  const third = await cells(page);
+  const link = await settledLink(page);
+  assert.match(link, /^game=lianliankan&w=8&h=6&kinds=12&variant=left&seed=5&moves=(\d+\.\d+\.\d+\.\d+,){2}\d+\.\d+\.\d+\.\d+$/);
+  await page.keyboard.press('Control+z');
+  await button(page, 'Undo').click();
+  await button(page, 'Undo').click();
+  assert.deepEqual(await cells(page), start);
+  assert.equal(await button(page, 'Undo').isDisabled(), true);
+  await page.keyboard.press('Control+y');
+  await button(page, 'Redo').click();
+  await button(page, 'Redo').click();
+  assert.deepEqual(await cells(page), third);
+  assert.equal(await button(page, 'Redo').isDisabled(), true);
+  // A fresh page at the link shows the same tiles.
+  const other = await open(browser, `${server.url}#${link}`, calm);
+  assert.deepEqual(await cells(other.page), third);
+  assert.equal(await app(other.page, (a) => a.moves()), 3);
+  assert.deepEqual(other.problems, []);
+  await other.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('picking: a second click on the selected tile deselects, a wrong pair says why, the keyboard picks', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AFFA/CDDC/BEEB`, calm);
+  await clickCell(page, 0, 0);
+  assert.equal(await page.evaluate(() => JSON.stringify(window.clearboardPage.selected)), '{"x":0,"y":0}');
+  await clickCell(page, 0, 0);
+  assert.equal(await page.evaluate(() => window.clearboardPage.selected), null);
+  await clickCell(page, 0, 0);
+  await clickCell(page, 1, 0);
+  assert.match(await page.getByRole('status').first().textContent(), /Not a pair: the two tiles are of different kinds\./);
+  // C at (0,1) and (3,1): D D between, no path of two turns inside; round
+  // the ring it needs four segments.
+  await clickCell(page, 0, 1);
+  await clickCell(page, 3, 1);
+  assert.match(await page.getByRole('status').first().textContent(), /Not a pair: no path with at most two turns/);
+  assert.equal(await app(page, (a) => a.tiles()), 12);
+  // (3, 1) is selected now: a second click deselects it. Then the keyboard:
+  // from (3, 1) up to (3, 0), Enter, left to (0, 0), Space.
+  await clickCell(page, 3, 1);
+  assert.equal(await page.evaluate(() => window.clearboardPage.selected), null);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(' ');
+  assert.equal(await app(page, (a) => a.tiles()), 10, 'A at (3, 0) and (0, 0) join round the ring');
+  assert.match(await page.locator('#live').textContent(), /Removed a pair of A\. 10 tiles left\./);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('LianliankanApp as the README documents it', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=AB/BA/CC`, calm);
+  const r = await page.evaluate(() => {
+    const a = new window.wasmBindings.LianliankanApp();
+    const out = {};
+    out.classic = [a.width(), a.height(), a.cells().length, a.variant()];
+    a.openLink('game=lianliankan&variant=down&board=AB/BA/CC');
+    out.size = [a.width(), a.height()];
+    out.cells = Array.from(a.cells());
+    out.refused = a.tryPair(0, 0, 1, 1);
+    out.same = Array.from(a.cells()).join() === out.cells.join();
+    out.hint = Array.from(a.hint() ?? []);
+    out.winnable = a.winnable();
+    out.path = Array.from(a.tryPair(0, 2, 1, 2));
+    out.after = Array.from(a.cells());
+    out.won = a.isWon();
+    try {
+      a.openLink('game=lianliankan&w=3&h=3');
+    } catch (e) {
+      out.error = [e instanceof Error, e.message];
+    }
+    try {
+      a.tryPair(0, 0, 9, 9);
+    } catch (e) {
+      out.off = e.message;
+    }
+    out.undo = a.undo();
+    out.back = Array.from(a.cells());
+    out.redo = a.redo();
+    out.link = a.link();
+    a.free();
+    return out;
+  });
+  assert.deepEqual(r.classic, [16, 9, 144, 'none']);
+  assert.deepEqual(r.size, [2, 3]);
+  assert.deepEqual(r.cells, [1, 2, 2, 1, 3, 3]);
+  assert.equal(r.refused, undefined, 'a pair that does not join gives null/undefined');
+  assert.equal(r.same, true, 'and changes nothing');
+  assert.deepEqual(r.hint, [], 'no hint: only C C joins, and then A B / B A is stuck');
+  assert.equal(r.winnable, 'no');
+  assert.deepEqual(r.path, [0, 2, 1, 2]);
+  assert.deepEqual(r.after, [0, 0, 1, 2, 2, 1], 'the columns fell');
+  assert.equal(r.won, false);
+  assert.deepEqual(r.error, [true, 'link: a 3 × 3 board has an odd number of cells (9): tiles come in pairs']);
+  assert.match(r.off, /outside the 2 × 3 board/);
+  assert.equal(r.undo, true);
+  assert.deepEqual(r.back, r.cells);
+  assert.equal(r.redo, true);
+  assert.equal(r.link, 'game=lianliankan&variant=down&board=AB/BA/CC&moves=0.2.1.2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** A POJ 1101 input of `boards` random boards (the CLI makes mahjong ones). */
+function pojInput(boards, seed) {
+  let s = seed;
+  const rnd = (n) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+  let text = '';
+  for (let b = 0; b < boards; b++) {
+    const w = 3 + rnd(10);
+    const h = 3 + rnd(8);
+    text += `${w} ${h}\n`;
+    for (let y = 0; y < h; y++) {
+      let row = '';
+      for (let x = 0; x < w; x++) row += rnd(100) < 40 ? 'X' : ' ';
+      text += `${row}\n`;
+    }
+    for (let q = 0; q < 6; q++) {
+      const [x1, y1, x2, y2] = [1 + rnd(w), 1 + rnd(h), 1 + rnd(w), 1 + rnd(h)];
+      if (x1 !== x2 || y1 !== y2) text += `${x1} ${y1} ${x2} ${y2}\n`;
+    }
+    text += '0 0 0 0\n';
+  }
+  return `${text}0 0\n`;
+}
+
+test('the path query tool prints what the command-line judges print, and draws paths', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  const box = page.getByLabel('Path queries (mahjong or POJ 1101 input)');
+  const inputs = [];
+  for (const seed of [1, 2, 3]) {
+    const gen = spawnSync(CLI, ['gen', 'mahjong', '--size', String(6 + seed * 5), '--queries', '25', '--seed', String(seed)], { encoding: 'utf8' });
+    assert.equal(gen.status, 0, gen.stderr);
+    inputs.push(['mahjong', gen.stdout]);
+    inputs.push(['poj1101', pojInput(2 + seed, seed)]);
+  }
+  for (const [judge, input] of inputs) {
+    const want = spawnSync(CLI, ['judge', judge], { input, encoding: 'utf8' });
+    assert.equal(want.status, 0, `${judge}: ${want.stderr}`);
+    await box.fill(input);
+    await button(page, 'Answer queries').click();
+    const log = page.getByRole('log', { name: "Judge's output" });
+    assert.equal(await log.textContent(), want.stdout, `${judge} log`);
+  }
+  // The last input is POJ: show a query's path, then ask an ad-hoc one by clicking.
+  await button(page, 'Show path').click();
+  assert.match(await ref(page, 'pq-result').textContent(), /: (\d+ segments?|impossible)\.$/);
+  const canvas = ref(page, 'pq-canvas');
+  const s = await page.evaluate(() => window.clearboardPage.pqCell);
+  await canvas.click({ position: { x: 1.5 * s, y: 1.5 * s } });
+  assert.match(await ref(page, 'pq-result').textContent(), /^From \(1, 1\): click the second cell\.$/);
+  await canvas.click({ position: { x: 2.5 * s, y: 1.5 * s } });
+  assert.match(await ref(page, 'pq-result').textContent(), /^\(1, 1\) to \(2, 1\): 1 segment\.$/);
+  // Bad input: one clear error naming the line; the tool and page stay usable.
+  await box.fill('3 3\nXXX\nX!X\n');
+  await button(page, 'Answer queries').click();
+  assert.match(await ref(page, 'pq-result').textContent(), /^mahjong input, line 3: /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('300 random clicks and keys raise no page error; the figures of the page', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&variant=gather-horizontal&seed=9`, { viewport: { width: 1280, height: 800 } });
+  const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  let seed = 7;
+  const rnd = (n) => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % n;
+  };
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'u', 'r', 'h', 's', 'x', 'Control+z', 'Control+y'];
+  for (let i = 0; i < 300; i++) {
+    const r = rnd(10);
+    if (r < 6) await page.mouse.click(board.x + rnd(Math.floor(board.width)), board.y + rnd(Math.floor(board.height)));
+    else if (r < 9) {
+      await page.locator('main canvas[data-ref="board"]').focus();
+      await page.keyboard.press(keys[rnd(keys.length)]);
+    } else await page.evaluate(() => window.clearboardPage.newGame());
+  }
+  assert.deepEqual(problems, []);
+  // Figures: a Classic deal in every variant, click to removal, the verdict.
+  const figures = await page.evaluate(async (variants) => {
+    const g = window.clearboardPage;
+    const { stats } = { stats: window.__clearboard };
+    const deal = {};
+    for (const v of variants) {
+      const times = [];
+      for (let seed = 1; seed <= 15; seed++) {
+        const t0 = performance.now();
+        g.app.newGame(16, 9, 36, v, seed);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      deal[v] = times[7];
+    }
+    g.deal(16, 9, 36, 'none', 21);
+    stats.engineCallMs.length = 0;
+    stats.verdictMs = [];
+    return { deal };
+  }, VARIANTS);
+  for (let i = 0; i < 20; i++) {
+    const h = await app(page, (a) => Array.from(a.hint()));
+    await clickCell(page, h[0], h[1]);
+    await clickCell(page, h[2], h[3]);
+    await page.waitForFunction(() => !/checking/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  }
+  const stats = await page.evaluate(() => ({ calls: [...window.__clearboard.engineCallMs], verdicts: [...window.__clearboard.verdictMs] }));
+  const worstDeal = Math.max(...Object.values(figures.deal));
+  metrics.lianliankan = {
+    dealMedianMsByVariant: figures.deal,
+    clickToRemovalMedianMs: median(stats.calls),
+    verdictMedianMs: median(stats.verdicts),
+  };
+  assert.ok(worstDeal <= 50, `Classic deal median ≤ 50 ms in every variant: ${JSON.stringify(figures.deal)}`);
+  assert.ok(median(stats.calls) < 1, `click to removal ${median(stats.calls)} ms median`);
+  assert.ok(median(stats.verdicts) <= 300, `verdict ${median(stats.verdicts)} ms median`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the timer runs from the first move, stops while the page is hidden, and a best time is kept', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB`, calm);
+  const elapsed = () => page.evaluate(() => window.clearboardPage.elapsed());
+  await page.waitForTimeout(300);
+  assert.equal(await elapsed(), 0, 'no time before the first move');
+  await clickCell(page, 0, 0);
+  await clickCell(page, 0, 1);
+  const hide = (hidden) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await hide(true);
+  const t1 = await elapsed();
+  await page.waitForTimeout(600);
+  assert.ok((await elapsed()) - t1 < 5, 'stopped while hidden');
+  await hide(false);
+  await page.waitForTimeout(600);
+  assert.ok((await elapsed()) - t1 >= 500, 'running again');
+  await clickCell(page, 1, 0);
+  await clickCell(page, 1, 1);
+  assert.equal(await app(page, (a) => a.isWon()), true);
+  const done = await elapsed();
+  await page.waitForTimeout(300);
+  assert.equal(await elapsed(), done, 'stopped when won');
+  assert.match(await ref(page, 'overlay-text').textContent(), /A new best time/);
+  const best = await page.evaluate(() => JSON.parse(localStorage.getItem('clearboard.lianliankan.best.2x2x2.none')));
+  assert.ok(Math.abs(best - done) < 2, `${best} kept`);
+  assert.match(await ref(page, 'score').textContent(), /Best 00:0\d/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+const SIZES = [
+  { name: 'laptop-1280x800', viewport: { width: 1280, height: 800 } },
+  { name: 'laptop-1366x768', viewport: { width: 1366, height: 768 } },
+  { name: 'phone-390x844', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'projector-1920x1080', viewport: { width: 1920, height: 1080 } },
+];
+
+for (const size of SIZES) {
+  test(`the Classic board, score, verdict and controls are in view at ${size.name}`, async () => {
+    const { name, ...options } = size;
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2`, { reducedMotion: 'reduce', ...options });
+    const { width, height } = size.viewport;
+    const inView = async (locator, what) => {
+      const b = await locator.boundingBox();
+      assert.ok(b, `${what} is shown`);
+      assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= width + 0.5 && b.y + b.height <= height + 0.5, `${what} at ${JSON.stringify(b)} lies inside ${width}×${height}`);
+    };
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    const h = await app(page, (a) => Array.from(a.hint()));
+    const tap = async (x, y) => {
+      const p = await at(page, x, y);
+      if (options.hasTouch) await page.touchscreen.tap(p.x, p.y);
+      else await page.mouse.click(p.x, p.y);
+    };
+    await tap(h[0], h[1]);
+    assert.notEqual(await ref(page, 'readout').textContent(), '');
+    await tap(h[2], h[3]);
+    assert.equal(await app(page, (a) => a.tiles()), 142);
+    await inView(ref(page, 'board'), 'the board');
+    await inView(ref(page, 'score'), 'score, tiles and time');
+    await inView(ref(page, 'verdict'), 'the winnability verdict');
+    await inView(page.getByRole('status').first(), 'the status message');
+    for (const b of ['New game', 'Undo', 'Hint', 'Shuffle']) await inView(button(page, b), b);
+    const s = await page.evaluate(() => window.clearboardPage.geom.s);
+    metrics[`lianliankanCellPx_${name}`] = s;
+    assert.ok(s >= 18, `cells of ${s} px`);
+    await page.screenshot({ path: join(root, `target/screenshots/lianliankan-${name}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

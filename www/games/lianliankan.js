@@ -1,0 +1,995 @@
+// 连连看 (Lianliankan / Onet) on the page: deals that can always be won,
+// pairs joined by paths of at most two turns (drawn), the nine sliding
+// variants (animated), hints and the winnability verdict from the exact
+// solver, shuffles, a timer with best times, the turn-limited search as a
+// picture for class, and the path query tool (mahjong / POJ 1101). Every
+// rule comes from the engine's LianliankanApp and PathQueries; this module
+// turns input into engine calls and draws what the engine says.
+//
+// Cells are (x, y): x the column from the left, y the row from the TOP,
+// 0-based (as the path-connect problems count); the board is drawn with
+// its one-cell ring around it, where paths may run.
+import { BoardGame, boardMarkup } from '../core/game.js';
+import { sizeCanvas, boardSpace } from '../core/canvas.js';
+import { reducedMotion } from '../core/animation.js';
+import { stats, record } from '../core/stats.js';
+import { load, save } from '../core/storage.js';
+import { setLog } from '../core/announce.js';
+
+export const PRESETS = {
+  small: { w: 8, h: 6, kinds: 12, label: 'Small (8 × 6, 12 kinds)' },
+  classic: { w: 16, h: 9, kinds: 36, label: 'Classic (16 × 9, 36 kinds)' },
+  large: { w: 24, h: 12, kinds: 48, label: 'Large (24 × 12, 48 kinds)' },
+};
+
+const VARIANTS = [
+  ['none', 'None (nothing moves)'],
+  ['down', 'Down'],
+  ['up', 'Up'],
+  ['left', 'Left'],
+  ['right', 'Right'],
+  ['split-vertical', 'Split vertical (halves apart)'],
+  ['split-horizontal', 'Split horizontal (halves apart)'],
+  ['gather-vertical', 'Gather vertical (to the middle row)'],
+  ['gather-horizontal', 'Gather horizontal (to the middle column)'],
+];
+
+// Twelve colours (Okabe–Ito first) × six shapes: each kind has its own
+// pair, and its own letter, so no kind depends on colour alone.
+const COLORS = ['#d55e00', '#009e73', '#0072b2', '#e69f00', '#cc79a7', '#56b4e9', '#8c564b', '#9b59b6', '#2e7d32', '#c62828', '#455a64', '#b8860b'];
+const SHAPES = ['circle', 'square', 'diamond', 'triangle', 'hexagon', 'star'];
+const SELECT = '#1565c0';
+const HINT = '#ffd400';
+const PAIRS = '#00bcd4';
+const PATH = '#e53935';
+const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
+const FLASH_MS = 500;
+
+// Static markup only: nothing from a link or an input ever goes through it.
+const MARKUP = `
+<div class="game-main">
+  <div class="toolbar primary" role="group" aria-label="Game controls">
+    <button type="button" data-ref="new-game" title="A new deal with a new seed (N)">New game</button>
+    <button type="button" data-ref="restart" title="The same deal from the start">Restart</button>
+    <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
+    <button type="button" data-ref="redo" title="Redo (Ctrl+Y or R)">Redo</button>
+    <button type="button" data-ref="hint" title="A pair that keeps the game winnable (H)">Hint</button>
+    <button type="button" data-ref="shuffle" title="Rearrange the tiles left into a winnable arrangement (X); −50 points">Shuffle</button>
+    <button type="button" data-ref="step" title="The next pair of a winning game (S)">Step</button>
+    <button type="button" data-ref="play" title="Play a winning game (P)">Play</button>
+    <button type="button" data-ref="pause" disabled>Pause</button>
+    <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="3" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">3 moves/s</span></label>
+  </div>
+${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks the tile under it; pick two tiles of the same kind to remove them.', [['overlay-new', 'New game'], ['overlay-undo', 'Undo']])}
+  <div class="toolbar" data-ref="rescue"><span data-ref="verdict" class="verdict"></span> <button type="button" data-ref="undo-to-winnable" hidden>Undo to the last winnable position</button></div>
+</div>
+<div class="game-side">
+  <details class="panel" data-ref="settings" open>
+    <summary>Board</summary>
+    <div class="toolbar" role="group" aria-label="Board">
+      <label>Preset
+        <select data-ref="preset">
+          <option value="small">${PRESETS.small.label}</option>
+          <option value="classic">${PRESETS.classic.label}</option>
+          <option value="large">${PRESETS.large.label}</option>
+          <option value="custom">Custom</option>
+        </select>
+      </label>
+      <label>Width <input data-ref="width" type="number" min="1" max="32" value="16"></label>
+      <label>Height <input data-ref="height" type="number" min="1" max="32" value="9"></label>
+      <label>Kinds <input data-ref="kinds" type="number" min="1" max="62" value="36"></label>
+      <label>Variant <select data-ref="variant"></select></label>
+      <label>Seed <input data-ref="seed" type="number" min="0" value="1"></label>
+      <button type="button" data-ref="deal">Deal this seed</button>
+    </div>
+    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without Step or Play.</p>
+  </details>
+  <details class="panel" data-ref="class-box" open>
+    <summary>For class</summary>
+    <div class="toolbar" role="group" aria-label="Teaching views">
+      <label class="check"><input type="checkbox" data-ref="all-pairs"> Show all pairs</label>
+      <label class="check"><input type="checkbox" data-ref="search"> Show search</label>
+    </div>
+    <p class="note">Show search shades, for the selected tile, the cells a path reaches with 1 segment (blue), 2 (green) and 3 (orange) — the turn-limited maze search — and rings the tiles of its kind it reaches.</p>
+  </details>
+  <details class="panel" data-ref="pq-box">
+    <summary>Path queries <small>(mahjong and POJ 1101)</small></summary>
+    <textarea data-ref="pq-input" rows="8" aria-label="Path queries (mahjong or POJ 1101 input)" spellcheck="false"></textarea>
+    <div class="toolbar">
+      <button type="button" data-ref="pq-answer">Answer queries</button>
+      <label>Board <select data-ref="pq-board-no"></select></label>
+      <label>Query <select data-ref="pq-query"></select></label>
+      <button type="button" data-ref="pq-show">Show path</button>
+    </div>
+    <p data-ref="pq-result" class="ed-result"></p>
+    <canvas data-ref="pq-canvas" tabindex="0" role="img" aria-label="Path query board: click two cells to ask for the fewest segments joining them" hidden></canvas>
+    <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output"></pre>
+  </details>
+  <details class="panel" data-ref="moves-box">
+    <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top)</small></summary>
+    <pre class="log" data-ref="log"></pre>
+  </details>
+</div>`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const clock = (ms) => {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+function shapePath(ctx, shape, cx, cy, r) {
+  ctx.beginPath();
+  if (shape === 'circle') {
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  } else if (shape === 'square') {
+    ctx.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7);
+  } else if (shape === 'diamond') {
+    ctx.moveTo(cx, cy - r);
+    ctx.lineTo(cx + r, cy);
+    ctx.lineTo(cx, cy + r);
+    ctx.lineTo(cx - r, cy);
+    ctx.closePath();
+  } else if (shape === 'triangle') {
+    ctx.moveTo(cx, cy - r);
+    ctx.lineTo(cx + r, cy + r * 0.8);
+    ctx.lineTo(cx - r, cy + r * 0.8);
+    ctx.closePath();
+  } else if (shape === 'hexagon') {
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 3) * i;
+      ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
+    }
+    ctx.closePath();
+  } else {
+    for (let i = 0; i < 10; i++) {
+      const a = (Math.PI / 5) * i - Math.PI / 2;
+      const rr = i % 2 ? r * 0.5 : r;
+      ctx.lineTo(cx + rr * Math.cos(a), cy + rr * Math.sin(a));
+    }
+    ctx.closePath();
+  }
+}
+
+/** Paints tile kind `k` with its top-left corner at (px, py). */
+function paintTile(ctx, px, py, s, k, letter, outline = null) {
+  const pad = Math.max(1, s * 0.05);
+  ctx.fillStyle = '#f4efe1';
+  ctx.strokeStyle = '#8a7f6a';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  if (ctx.roundRect) ctx.roundRect(px + pad, py + pad, s - 2 * pad, s - 2 * pad, s * 0.12);
+  else ctx.rect(px + pad, py + pad, s - 2 * pad, s - 2 * pad);
+  ctx.fill();
+  ctx.stroke();
+  const color = COLORS[(k - 1) % COLORS.length];
+  const shape = SHAPES[Math.floor((k - 1) / COLORS.length) % SHAPES.length];
+  shapePath(ctx, shape, px + s / 2, py + s / 2, s * 0.36);
+  ctx.fillStyle = color;
+  ctx.fill();
+  if (s >= 12) {
+    ctx.font = `700 ${Math.max(8, Math.floor(s * 0.42))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = Math.max(2, s * 0.08);
+    ctx.strokeStyle = '#000000';
+    ctx.strokeText(letter, px + s / 2, py + s / 2 + 1);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillText(letter, px + s / 2, py + s / 2 + 1);
+  }
+  if (outline) {
+    ctx.lineWidth = Math.max(2, s / 10);
+    ctx.strokeStyle = outline.color;
+    ctx.setLineDash(outline.dash ? [Math.max(3, s / 6), Math.max(2, s / 10)] : []);
+    ctx.strokeRect(px + pad, py + pad, s - 2 * pad, s - 2 * pad);
+    ctx.setLineDash([]);
+  }
+}
+
+function pairsOf(flat) {
+  const out = [];
+  for (let i = 0; i + 3 < flat.length; i += 4) out.push([flat[i], flat[i + 1], flat[i + 2], flat[i + 3]]);
+  return out;
+}
+
+function pointsOf(flat) {
+  const out = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
+}
+
+export class Lianliankan extends BoardGame {
+  static id = 'lianliankan';
+  static title = 'Lianliankan (连连看)';
+
+  constructor(shell) {
+    super(shell, shell.bindings.LianliankanApp);
+    this.cursor = { x: 0, y: 0 };
+    this.selected = null;
+    this.hintPair = null;
+    this.hintPath = null;
+    this.flash = null;
+    this.timer = { elapsed: 0, since: 0, assisted: false };
+    this.verdictToken = 0;
+    this.letters = new Map();
+  }
+
+  // ---- the game interface ----------------------------------------------
+
+  mount(root) {
+    this.mountMarkup(root, MARKUP, 'lianliankan');
+    const variant = this.ref('variant');
+    for (const [value, label] of VARIANTS) {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = label;
+      variant.append(o);
+    }
+    this.onVisibility = () => this.tickTimer(true);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.clockTimer = setInterval(() => this.showScore(), 1000);
+  }
+
+  unmount() {
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    clearInterval(this.clockTimer);
+    clearTimeout(this.flashTimer);
+    this.pq?.free();
+    this.pq = null;
+    super.unmount();
+  }
+
+  stopActivities() {
+    super.stopActivities();
+    this.verdictToken++;
+  }
+
+  /** A new Classic deal (or the preset kept in this browser) with `seed`. */
+  openDefault(seed) {
+    const kept = load('lianliankan.preset', 'classic');
+    const p = PRESETS[kept] ?? PRESETS.classic;
+    const variant = load('lianliankan.variant', 'none');
+    this.deal(p.w, p.h, p.kinds, VARIANTS.some(([v]) => v === variant) ? variant : 'none', seed);
+  }
+
+  deal(w, h, kinds, variant, seed) {
+    const t0 = performance.now();
+    this.app.newGame(w, h, kinds, variant, seed);
+    stats.dealMs = stats.dealMs ?? [];
+    record(stats.dealMs, performance.now() - t0);
+    this.afterOpen();
+  }
+
+  /** Step: the next pair of a winning game. */
+  step() {
+    this.animator.finish();
+    this.shell.message('');
+    const before = Array.from(this.app.cells());
+    const t0 = performance.now();
+    const moved = this.app.step();
+    record(stats.engineCallMs, performance.now() - t0);
+    if (!moved) {
+      if (!this.app.isWon()) this.explainNoLine();
+      return false;
+    }
+    this.timer.assisted = true;
+    this.startTimer();
+    this.selected = null;
+    this.afterPair(before);
+    return !this.app.isWon();
+  }
+
+  restart() {
+    this.autoplay.stop();
+    this.animator.finish();
+    this.shell.message('');
+    this.app.restart();
+    this.selected = null;
+    this.changed({ fresh: true });
+  }
+
+  letterKeys() {
+    return {
+      u: () => this.undo(),
+      r: () => this.redo(),
+      h: () => this.hint(),
+      s: () => this.step(),
+      p: () => this.togglePlay(),
+      n: () => this.newGame(),
+      x: () => this.doShuffle(),
+    };
+  }
+
+  play() {
+    this.autoplay.start(() => this.step(), () => this.speed());
+  }
+
+  draw() {
+    if (!this.app) return;
+    this.paint(Array.from(this.app.cells()));
+  }
+
+  /** The centre of cell (x, y) (y from the top) in client pixels, for tests and tools. */
+  cellCenter(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s } = this.geom;
+    return { x: r.left + (x + 1) * s + s / 2, y: r.top + (y + 1) * s + s / 2 };
+  }
+
+  // ---- opening -----------------------------------------------------------
+
+  newGame() {
+    this.shell.message('');
+    const w = this.app.width();
+    const h = this.app.height();
+    const kinds = this.app.kinds();
+    const variant = this.app.variant();
+    try {
+      this.deal(w, h, Math.max(1, Math.min(kinds, Math.floor((w * h) / 2), 62)), variant, this.shell.freshSeed());
+    } catch (e) {
+      this.shell.message(e.message, true);
+    }
+  }
+
+  dealFromSettings() {
+    this.shell.message('');
+    const num = (name) => Number(this.ref(name).value);
+    const preset = this.ref('preset').value;
+    const p = PRESETS[preset];
+    const w = p ? p.w : num('width');
+    const h = p ? p.h : num('height');
+    const kinds = p ? p.kinds : num('kinds');
+    const seedText = this.ref('seed').value.trim();
+    const seed = seedText === '' ? this.shell.freshSeed() : Number(seedText);
+    try {
+      this.deal(w, h, kinds, this.ref('variant').value, seed);
+      save('lianliankan.preset', preset);
+      save('lianliankan.variant', this.ref('variant').value);
+    } catch (e) {
+      this.shell.message(`This board cannot be dealt: ${e.message}`, true);
+    }
+  }
+
+  afterOpen() {
+    this.autoplay.stop();
+    this.animator.cancel();
+    this.selected = null;
+    this.hintPair = null;
+    this.hintPath = null;
+    this.flash = null;
+    this.timer = { elapsed: 0, since: 0, assisted: false };
+    this.recorded = false;
+    const w = this.app.width();
+    const h = this.app.height();
+    this.cursor = { x: 0, y: 0 };
+    const preset = Object.entries(PRESETS).find(([, p]) => p.w === w && p.h === h && p.kinds === this.app.kinds());
+    this.ref('preset').value = preset ? preset[0] : 'custom';
+    this.ref('width').value = String(w);
+    this.ref('height').value = String(h);
+    this.ref('kinds').value = String(this.app.kinds());
+    this.ref('variant').value = this.app.variant();
+    const seed = this.app.seed();
+    this.ref('seed').value = seed >= 0 ? String(seed) : '';
+    this.changed({ fresh: true });
+    this.resize();
+  }
+
+  // ---- moves ---------------------------------------------------------------
+
+  letter(k) {
+    if (!this.letters.has(k)) this.letters.set(k, this.bindings.LianliankanApp.letter(k));
+    return this.letters.get(k);
+  }
+
+  /** A click or Enter on cell (x, y). */
+  pick(cell) {
+    this.animator.finish();
+    this.clearFlash();
+    this.shell.message('');
+    const cells = this.app.cells();
+    const w = this.app.width();
+    const k = cells[cell.y * w + cell.x];
+    if (!k) {
+      this.selected = null;
+      this.refreshReadout();
+      this.draw();
+      return;
+    }
+    const sel = this.selected;
+    if (!sel) {
+      this.select(cell);
+      return;
+    }
+    if (sel.x === cell.x && sel.y === cell.y) {
+      this.select(null);
+      return;
+    }
+    const before = Array.from(cells);
+    const t0 = performance.now();
+    const path = this.app.tryPair(sel.x, sel.y, cell.x, cell.y);
+    record(stats.engineCallMs, performance.now() - t0);
+    if (!path) {
+      const why = this.app.pairProblem(sel.x, sel.y, cell.x, cell.y);
+      this.shell.message(`Not a pair: ${why}.`, true);
+      this.select(cell);
+      return;
+    }
+    this.startTimer();
+    this.selected = null;
+    this.afterPair(before);
+  }
+
+  select(cell) {
+    this.selected = cell;
+    this.refreshReadout();
+    this.draw();
+  }
+
+  /** Animates the pair just removed (its path, then the slides) and updates the page. */
+  afterPair(before) {
+    const path = pointsOf(Array.from(this.app.lastPath()));
+    const slides = pairsOf(Array.from(this.app.lastSlides()));
+    this.changed({ animate: true });
+    if (reducedMotion()) {
+      this.showFlash(path);
+      return;
+    }
+    const total = Math.min(450, 1400 / this.speed());
+    const after = Array.from(this.app.cells());
+    const split = slides.length ? 0.55 : 1;
+    this.animator.start(
+      total,
+      (t) => {
+        if (t < split) this.paint(before, { path, u: t / split });
+        else this.paint(after, { slides, before, u: (t - split) / (1 - split) });
+      },
+      () => this.draw(),
+    );
+  }
+
+  /** Shows `path` over the board for a moment (without motion). */
+  showFlash(path) {
+    clearTimeout(this.flashTimer);
+    this.flash = path;
+    this.draw();
+    this.flashTimer = setTimeout(() => this.clearFlash(), FLASH_MS);
+  }
+
+  clearFlash() {
+    if (!this.flash) return;
+    clearTimeout(this.flashTimer);
+    this.flash = null;
+    this.draw();
+  }
+
+  undo() {
+    this.animator.finish();
+    this.clearFlash();
+    this.shell.message('');
+    if (this.app.undo()) {
+      this.selected = null;
+      this.changed();
+    }
+  }
+
+  redo() {
+    this.animator.finish();
+    this.clearFlash();
+    this.shell.message('');
+    if (this.app.redo()) {
+      this.selected = null;
+      this.changed();
+    }
+  }
+
+  hint() {
+    this.animator.finish();
+    this.shell.message('');
+    const h = this.app.hint();
+    if (!h) {
+      this.explainNoLine();
+      return;
+    }
+    this.hintPair = Array.from(h);
+    this.hintPath = pointsOf(Array.from(this.app.hintPath()));
+    const [x1, y1, x2, y2] = this.hintPair;
+    this.ref('why').textContent = `Hint: the tiles at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — removing them keeps the game winnable.`;
+    this.shell.announce(this.ref('why').textContent);
+    this.draw();
+  }
+
+  explainNoLine() {
+    const v = this.app.winnable();
+    const text =
+      v === 'no'
+        ? 'No order of removals clears this board any more: undo to the last winnable position.'
+        : 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
+    this.ref('why').textContent = text;
+    this.shell.message(text, v === 'no');
+  }
+
+  doShuffle() {
+    this.animator.finish();
+    this.shell.message('');
+    if (this.app.isWon()) return;
+    try {
+      this.app.shuffle();
+    } catch (e) {
+      this.shell.message(e.message, true);
+      return;
+    }
+    this.selected = null;
+    this.shell.message('Shuffled: the tiles left are rearranged so the game can be won (−50 points).');
+    this.changed();
+  }
+
+  undoToWinnable() {
+    this.animator.finish();
+    const k = this.rescueUndos ?? this.app.undosToWinnable();
+    for (let i = 0; i < k; i++) this.app.undo();
+    this.selected = null;
+    this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
+    this.changed();
+  }
+
+  // ---- state shown -----------------------------------------------------------
+
+  startTimer() {
+    if (!this.timer.since && !this.app.isWon() && !document.hidden) this.timer.since = performance.now();
+  }
+
+  /** Folds the running time in; restarts it unless the page is hidden or the game is won. */
+  tickTimer(resume) {
+    const t = this.timer;
+    if (t.since) {
+      t.elapsed += performance.now() - t.since;
+      t.since = 0;
+    }
+    if (resume && !document.hidden && !this.app.isWon() && this.app.moves() > 0) t.since = performance.now();
+    this.showScore();
+  }
+
+  elapsed() {
+    const t = this.timer;
+    return t.elapsed + (t.since ? performance.now() - t.since : 0);
+  }
+
+  bestKey() {
+    return `lianliankan.best.${this.app.width()}x${this.app.height()}x${this.app.kinds()}.${this.app.variant()}`;
+  }
+
+  showScore() {
+    if (!this.app || !this.root) return;
+    const app = this.app;
+    const best = load(this.bestKey(), null);
+    const bestText = Number.isFinite(best) ? ` · Best ${clock(best)}` : '';
+    this.ref('score').textContent = `Score ${app.score()} · Tiles left ${app.tiles()} · Time ${clock(this.elapsed())}${bestText}`;
+  }
+
+  changed({ fresh = false } = {}) {
+    const app = this.app;
+    this.hintPair = null;
+    this.hintPath = null;
+    const won = app.isWon();
+    const stuck = app.isStuck();
+    if (won) this.tickTimer(false);
+    this.ref('log').textContent = app.log();
+    this.ref('why').textContent = '';
+    this.updateButtons();
+    this.ref('overlay').hidden = !won;
+    let said = '';
+    if (won) {
+      this.autoplay.stop();
+      let text = `Cleared! Score ${app.score()} in ${clock(this.elapsed())}.`;
+      if (!this.timer.assisted && !this.recorded) {
+        this.recorded = true;
+        const best = load(this.bestKey(), null);
+        if (!Number.isFinite(best) || this.elapsed() < best) {
+          save(this.bestKey(), Math.round(this.elapsed()));
+          text += ' A new best time for this board size and variant.';
+        }
+      }
+      this.ref('overlay-text').textContent = text;
+      this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.shell.message(text);
+      said = text;
+    } else if (stuck) {
+      const text = 'No pair can be joined: Shuffle rearranges the tiles left (−50 points), or undo.';
+      this.ref('why').textContent = text;
+      this.shell.message(text, true);
+      said = text;
+    }
+    if (!fresh || won) {
+      const kind = app.lastKind();
+      const last = app.log().trimEnd().split('\n').at(-1);
+      const what = !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.letter(kind)}.` : 'Shuffled.';
+      said = `${what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
+      this.shell.announce(said);
+    }
+    this.showScore();
+    this.shell.linkChanged();
+    this.refreshReadout();
+    this.scheduleVerdict();
+    this.draw();
+  }
+
+  /** Asks the solver (bounded) whether the position can be won, after the frame is drawn. */
+  scheduleVerdict() {
+    const token = ++this.verdictToken;
+    const verdict = this.ref('verdict');
+    verdict.textContent = 'Winnable? checking…';
+    this.ref('undo-to-winnable').hidden = true;
+    setTimeout(() => {
+      if (token !== this.verdictToken || !this.app) return;
+      const t0 = performance.now();
+      const v = this.app.winnable();
+      stats.verdictMs = stats.verdictMs ?? [];
+      record(stats.verdictMs, performance.now() - t0);
+      this.rescueUndos = null;
+      if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
+      else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
+      else if (v === 'no') {
+        verdict.textContent = 'Lost — no order of removals clears this board. Undo to the last winnable position:';
+        this.rescueUndos = this.app.undosToWinnable();
+        this.ref('undo-to-winnable').hidden = this.rescueUndos <= 0;
+      } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
+      this.fit?.mark();
+    }, 0);
+  }
+
+  updateButtons() {
+    const app = this.app;
+    if (!app || !this.root) return;
+    const won = app.isWon();
+    this.ref('undo').disabled = app.moves() === 0;
+    this.ref('redo').disabled = !app.canRedo();
+    this.ref('hint').disabled = won;
+    this.ref('shuffle').disabled = won;
+    this.ref('shuffle').classList.toggle('offer', app.isStuck());
+    this.ref('step').disabled = won;
+    this.ref('play').disabled = this.autoplay.running || won;
+    this.ref('pause').disabled = !this.autoplay.running;
+  }
+
+  refreshReadout() {
+    const cell = this.selected ?? (this.showCursor && document.activeElement === this.canvas ? this.cursor : null);
+    const readout = this.ref('readout');
+    if (!cell) {
+      readout.textContent = this.app.isWon() ? '' : 'Pick two tiles of the same kind joined by a path with at most two turns.';
+      return;
+    }
+    readout.textContent = `${this.app.describeCell(cell.x, cell.y)}${this.selected ? ' — selected' : ''}`;
+  }
+
+  // ---- drawing -------------------------------------------------------------
+
+  /** Paints `cells` with the ring, marks, and an animation frame (a path being drawn, or tiles sliding). */
+  paint(cells, frame = null) {
+    const { ctx } = this;
+    const { s } = this.geom;
+    const w = this.app.width();
+    const h = this.app.height();
+    ctx.clearRect(0, 0, (w + 2) * s, (h + 2) * s);
+    ctx.fillStyle = '#2b2b2b';
+    ctx.fillRect(0, 0, (w + 2) * s, (h + 2) * s);
+    ctx.fillStyle = '#3a3f47';
+    ctx.fillRect(s, s, w * s, h * s);
+    const search = !frame && this.selected && this.ref('search').checked ? Array.from(this.app.reach(this.selected.x, this.selected.y)) : null;
+    if (search) {
+      for (let y = -1; y <= h; y++) {
+        for (let x = -1; x <= w; x++) {
+          const v = search[(y + 1) * (w + 2) + x + 1];
+          if (v >= 1 && v <= 3) {
+            ctx.fillStyle = LAYER[v];
+            ctx.fillRect((x + 1) * s, (y + 1) * s, s, s);
+          }
+        }
+      }
+    }
+    const marks = new Map();
+    if (!frame) {
+      if (this.ref('all-pairs').checked) for (const [x1, y1, x2, y2] of pairsOf(Array.from(this.app.allPairs()))) {
+        marks.set(y1 * w + x1, { color: PAIRS, dash: true });
+        marks.set(y2 * w + x2, { color: PAIRS, dash: true });
+      }
+      if (search) {
+        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (search[(y + 1) * (w + 2) + x + 1] >= 5) marks.set(y * w + x, { color: '#ff9800', dash: false });
+      }
+      if (this.hintPair) {
+        const [x1, y1, x2, y2] = this.hintPair;
+        marks.set(y1 * w + x1, { color: HINT, dash: true });
+        marks.set(y2 * w + x2, { color: HINT, dash: true });
+      }
+      if (this.selected) marks.set(this.selected.y * w + this.selected.x, { color: SELECT, dash: false });
+    }
+    const hidden = new Set();
+    if (frame?.slides) for (const [, , tx, ty] of frame.slides) hidden.add(ty * w + tx);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const k = cells[y * w + x];
+        if (!k || hidden.has(y * w + x)) continue;
+        paintTile(ctx, (x + 1) * s, (y + 1) * s, s, k, this.letter(k), marks.get(y * w + x) ?? null);
+      }
+    }
+    if (frame?.slides) {
+      const u = frame.u * (2 - frame.u);
+      for (const [fx, fy, tx, ty] of frame.slides) {
+        const k = frame.before[fy * w + fx] || cells[ty * w + tx];
+        const px = fx + (tx - fx) * u;
+        const py = fy + (ty - fy) * u;
+        paintTile(ctx, (px + 1) * s, (py + 1) * s, s, k, this.letter(k));
+      }
+    }
+    if (frame?.path) this.paintPath(frame.path, frame.u);
+    else if (this.flash) this.paintPath(this.flash, 1);
+    else if (this.hintPath?.length) this.paintPath(this.hintPath, 1, HINT);
+    if (this.showCursor && document.activeElement === this.canvas && !frame) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#ffffff';
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect((this.cursor.x + 1) * s + 2, (this.cursor.y + 1) * s + 2, s - 4, s - 4);
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** Draws the first `u` (0..1) of a path through cell centres. */
+  paintPath(points, u, color = PATH) {
+    if (points.length < 2) return;
+    const { ctx } = this;
+    const { s } = this.geom;
+    const at = ([x, y]) => [(x + 1) * s + s / 2, (y + 1) * s + s / 2];
+    const lens = [];
+    let total = 0;
+    for (let i = 1; i < points.length; i++) {
+      const l = Math.abs(points[i][0] - points[i - 1][0]) + Math.abs(points[i][1] - points[i - 1][1]);
+      lens.push(l);
+      total += l;
+    }
+    let left = total * Math.min(1, u * 1.6);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = Math.max(3, s / 7);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(...at(points[0]));
+    for (let i = 1; i < points.length && left > 0; i++) {
+      const f = Math.min(1, left / lens[i - 1]);
+      const [x0, y0] = points[i - 1];
+      const [x1, y1] = points[i];
+      ctx.lineTo(...at([x0 + (x1 - x0) * f, y0 + (y1 - y0) * f]));
+      left -= lens[i - 1];
+    }
+    ctx.stroke();
+  }
+
+  // ---- input ---------------------------------------------------------------
+
+  cellAt(event) {
+    const r = this.canvas.getBoundingClientRect();
+    const { s } = this.geom;
+    const x = Math.floor((event.clientX - r.left) / s) - 1;
+    const y = Math.floor((event.clientY - r.top) / s) - 1;
+    if (x < 0 || y < 0 || x >= this.app.width() || y >= this.app.height()) return null;
+    return { x, y };
+  }
+
+  boardKey(e) {
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (arrows[e.key]) {
+      const [dx, dy] = arrows[e.key];
+      this.showCursor = true;
+      this.cursor = {
+        x: Math.min(this.app.width() - 1, Math.max(0, this.cursor.x + dx)),
+        y: Math.min(this.app.height() - 1, Math.max(0, this.cursor.y + dy)),
+      };
+      this.refreshReadout();
+      this.draw();
+      this.shell.announce(this.app.describeCell(this.cursor.x, this.cursor.y));
+      return true;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      this.showCursor = true;
+      this.pick({ ...this.cursor });
+      return true;
+    }
+    return false;
+  }
+
+  bind() {
+    this.canvas.addEventListener('pointerdown', (e) => {
+      const cell = this.cellAt(e);
+      if (!cell) return;
+      this.showCursor = false;
+      this.cursor = { ...cell };
+      this.pick(cell);
+    });
+    const on = (name, event, f) => this.ref(name).addEventListener(event, f);
+    on('new-game', 'click', () => this.newGame());
+    on('overlay-new', 'click', () => this.newGame());
+    on('restart', 'click', () => this.restart());
+    on('undo', 'click', () => this.undo());
+    on('overlay-undo', 'click', () => this.undo());
+    on('redo', 'click', () => this.redo());
+    on('hint', 'click', () => this.hint());
+    on('shuffle', 'click', () => this.doShuffle());
+    on('step', 'click', () => this.step());
+    on('play', 'click', () => this.play());
+    on('pause', 'click', () => this.pause());
+    on('undo-to-winnable', 'click', () => this.undoToWinnable());
+    on('deal', 'click', () => this.dealFromSettings());
+    on('preset', 'change', () => {
+      const p = PRESETS[this.ref('preset').value];
+      if (!p) return;
+      this.ref('width').value = String(p.w);
+      this.ref('height').value = String(p.h);
+      this.ref('kinds').value = String(p.kinds);
+      this.ref('seed').value = '';
+      this.dealFromSettings();
+    });
+    on('variant', 'change', () => {
+      this.ref('seed').value = '';
+      this.dealFromSettings();
+    });
+    for (const name of ['width', 'height', 'kinds']) on(name, 'change', () => (this.ref('preset').value = 'custom'));
+    on('all-pairs', 'change', () => {
+      const n = this.app.allPairs().length / 4;
+      this.ref('why').textContent = this.ref('all-pairs').checked ? `${plural(n, 'pair')} can be removed now (outlined in cyan).` : '';
+      this.draw();
+    });
+    on('search', 'change', () => {
+      this.ref('why').textContent = this.ref('search').checked && !this.selected ? 'Select a tile to see the cells its paths reach.' : '';
+      this.draw();
+    });
+    on('speed', 'input', () => {
+      this.showSpeed();
+      save('lianliankan.speed', this.speed());
+    });
+    on('pq-answer', 'click', () => this.answerQueries());
+    on('pq-board-no', 'change', () => this.showQueryBoard());
+    on('pq-show', 'click', () => this.showQueryPath());
+    on('pq-query', 'change', () => this.showQueryPath());
+    this.ref('pq-canvas').addEventListener('pointerdown', (e) => this.queryClick(e));
+  }
+
+  // ---- the path query tool ----------------------------------------------------
+
+  answerQueries() {
+    const input = this.ref('pq-input').value;
+    this.pq?.free();
+    this.pq = null;
+    this.pqPick = null;
+    this.pqPath = null;
+    const log = this.ref('pq-log');
+    try {
+      this.pq = new this.bindings.PathQueries(input);
+    } catch (e) {
+      this.ref('pq-result').textContent = e.message;
+      this.shell.message(`Path queries: ${e.message}`, true);
+      log.textContent = '';
+      this.ref('pq-canvas').hidden = true;
+      return;
+    }
+    this.shell.message('');
+    log.textContent = '';
+    setLog(log, this.pq.output());
+    const boards = this.ref('pq-board-no');
+    boards.replaceChildren();
+    for (let i = 0; i < this.pq.boards(); i++) {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = `#${i + 1}`;
+      boards.append(o);
+    }
+    this.ref('pq-result').textContent = `${this.pq.format() === 'poj1101' ? 'POJ 1101' : 'Mahjong'} input: ${plural(this.pq.boards(), 'board')}.`;
+    this.showQueryBoard();
+  }
+
+  showQueryBoard() {
+    if (!this.pq) return;
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const select = this.ref('pq-query');
+    select.replaceChildren();
+    const queries = pairsOf(Array.from(this.pq.queries(i)));
+    queries.forEach(([x1, y1, x2, y2], j) => {
+      const o = document.createElement('option');
+      o.value = String(j);
+      o.textContent = `Pair ${j + 1}: (${x1 + 1}, ${y1 + 1}) – (${x2 + 1}, ${y2 + 1})`;
+      select.append(o);
+    });
+    this.pqPath = null;
+    this.pqPick = null;
+    this.ref('pq-canvas').hidden = false;
+    this.paintQueries();
+  }
+
+  showQueryPath() {
+    if (!this.pq) return;
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const j = Number(this.ref('pq-query').value);
+    const q = pairsOf(Array.from(this.pq.queries(i)))[j];
+    if (!q) return;
+    this.queryBetween(i, q);
+  }
+
+  queryBetween(i, [x1, y1, x2, y2]) {
+    this.pqEnds = [[x1, y1], [x2, y2]];
+    if (x1 === x2 && y1 === y2) {
+      this.pqPath = null;
+      this.ref('pq-result').textContent = 'A query joins two different cells.';
+    } else {
+      const path = pointsOf(Array.from(this.pq.path(i, x1, y1, x2, y2)));
+      this.pqPath = path.length ? path : null;
+      this.ref('pq-result').textContent = path.length
+        ? `(${x1 + 1}, ${y1 + 1}) to (${x2 + 1}, ${y2 + 1}): ${plural(path.length - 1, 'segment')}.`
+        : `(${x1 + 1}, ${y1 + 1}) to (${x2 + 1}, ${y2 + 1}): impossible.`;
+    }
+    this.paintQueries();
+  }
+
+  queryClick(e) {
+    if (!this.pq) return;
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const w = this.pq.width(i);
+    const h = this.pq.height(i);
+    const c = this.ref('pq-canvas');
+    const r = c.getBoundingClientRect();
+    const s = this.pqCell;
+    const x = Math.floor((e.clientX - r.left) / s) - 1;
+    const y = Math.floor((e.clientY - r.top) / s) - 1;
+    if (x < 0 || y < 0 || x >= w || y >= h) return;
+    if (!this.pqPick) {
+      this.pqPick = [x, y];
+      this.pqPath = null;
+      this.pqEnds = [[x, y]];
+      this.ref('pq-result').textContent = `From (${x + 1}, ${y + 1}): click the second cell.`;
+      this.paintQueries();
+      return;
+    }
+    const [x1, y1] = this.pqPick;
+    this.pqPick = null;
+    this.queryBetween(i, [x1, y1, x, y]);
+  }
+
+  paintQueries() {
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const w = this.pq.width(i);
+    const h = this.pq.height(i);
+    const c = this.ref('pq-canvas');
+    const room = Math.max(120, this.ref('pq-box').clientWidth - 16);
+    const s = Math.max(4, Math.min(28, Math.floor(room / (w + 2))));
+    this.pqCell = s;
+    sizeCanvas(c, (w + 2) * s, (h + 2) * s);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#2b2b2b';
+    ctx.fillRect(0, 0, (w + 2) * s, (h + 2) * s);
+    ctx.fillStyle = '#3a3f47';
+    ctx.fillRect(s, s, w * s, h * s);
+    const cells = this.pq.cells(i);
+    ctx.fillStyle = '#d8cfb8';
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (cells[y * w + x]) ctx.fillRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
+    ctx.strokeStyle = SELECT;
+    ctx.lineWidth = Math.max(2, s / 6);
+    for (const [x, y] of this.pqEnds ?? []) ctx.strokeRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
+    if (this.pqPath) {
+      ctx.strokeStyle = PATH;
+      ctx.lineWidth = Math.max(2, s / 5);
+      ctx.beginPath();
+      this.pqPath.forEach(([x, y], k) => (k ? ctx.lineTo : ctx.moveTo).call(ctx, (x + 1) * s + s / 2, (y + 1) * s + s / 2));
+      ctx.stroke();
+    }
+  }
+
+  // ---- sizing ------------------------------------------------------------
+
+  resize() {
+    if (!this.root || !this.app) return;
+    this.fit.mark();
+    const w = this.app.width();
+    const h = this.app.height();
+    const space = boardSpace(this.ref('wrap'), this.fit.belowHeight() + 16);
+    const s = Math.max(14, Math.min(72, Math.floor(Math.min(space.width / (w + 2), space.height / (h + 2)))));
+    this.geom = { s, left: 0, bottom: 0 };
+    this.ref('wrap').classList.toggle('scrolls', (w + 2) * s > space.width + 1);
+    sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);
+    this.draw();
+  }
+}
