@@ -337,16 +337,22 @@ test('300 random clicks and keys raise no page error; the figures of the page', 
       times.sort((a, b) => a - b);
       deal[v] = times[7];
     }
-    g.deal(16, 9, 36, 'none', 21);
     stats.engineCallMs.length = 0;
     stats.verdictMs = [];
     return { deal };
   }, VARIANTS);
-  for (let i = 0; i < 20; i++) {
-    const h = await app(page, (a) => Array.from(a.hint()));
-    await clickCell(page, h[0], h[1]);
-    await clickCell(page, h[2], h[3]);
-    await page.waitForFunction(() => !/checking/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  // Moves by random joinable pairs (not the hint's line, so the verdict
+  // needs the solver), in Classic deals without and with sliding.
+  for (const variant of ['none', 'left']) {
+    await page.evaluate((v) => window.clearboardPage.deal(16, 9, 36, v, 21), variant);
+    for (let i = 0; i < 15; i++) {
+      const pairs = await app(page, (a) => Array.from(a.allPairs()));
+      if (!pairs.length) break;
+      const k = 4 * rnd(pairs.length / 4);
+      await clickCell(page, pairs[k], pairs[k + 1]);
+      await clickCell(page, pairs[k + 2], pairs[k + 3]);
+      await page.waitForFunction(() => !/checking/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    }
   }
   const stats = await page.evaluate(() => ({ calls: [...window.__clearboard.engineCallMs], verdicts: [...window.__clearboard.verdictMs] }));
   const worstDeal = Math.max(...Object.values(figures.deal));

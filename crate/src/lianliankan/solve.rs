@@ -221,12 +221,6 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             nodes,
         };
     }
-    if cores && variant == Variant::None && lost_core(board) {
-        return Outcome {
-            verdict: Verdict::Lost,
-            nodes,
-        };
-    }
     let mut limit = FIRST_RUN;
     for round in 0u64.. {
         let mut rng = Rng::new(round);
@@ -248,8 +242,14 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             Run::Exhausted => Verdict::Lost,
             Run::Spent => Verdict::Unknown,
             Run::Limit => {
-                limit = limit.saturating_mul(2);
-                continue;
+                // The first run found no quick win: look for a lost core
+                // (nothing sliding) before searching harder.
+                if round == 0 && cores && variant == Variant::None && lost_core(board) {
+                    Verdict::Lost
+                } else {
+                    limit = limit.saturating_mul(2);
+                    continue;
+                }
             }
         };
         return Outcome { verdict, nodes };
