@@ -18,8 +18,12 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** Serves `dir` on `host`:`port` (0: a free port); resolves with { url, close }. */
-export async function serveDir(dir, port = 0, host = '127.0.0.1') {
+/**
+ * Serves `dir` on `host`:`port` (0: a free port) with the policy `csp`
+ * (null: none, as a host page of another site may have); resolves with
+ * { url, close }.
+ */
+export async function serveDir(dir, port = 0, host = '127.0.0.1', csp = CSP) {
   const server = createServer(async (req, res) => {
     let path;
     try {
@@ -35,7 +39,9 @@ export async function serveDir(dir, port = 0, host = '127.0.0.1') {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (csp) headers['content-security-policy'] = csp;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

@@ -1,12 +1,15 @@
 // clearboard's page shell: start-up, the link router on `game=`, the game
 // switcher, mounting and unmounting a game, and the services every game
-// shares (address, status message, live region, keyboard dispatch). A game
-// is a module in www/games/ with the same interface: mount(root),
-// unmount(), open(link), openDefault(seed), link(), draw(), step(), undo(),
-// redo(), restart(), key(event), focusBoard().
+// shares (address, status message, live region, keyboard dispatch), the
+// page's own link parameters (embed, log, origin, present), the message
+// protocol with a parent page and present mode. A game is a module in
+// www/games/ with the same interface: mount(root), unmount(), open(link),
+// openDefault(seed), link(), summary(), draw(), step(), undo(), redo(),
+// restart(), hint(), key(event), focusBoard(), resize().
 import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
+import { Messenger, splitLink, parseOrigin } from './core/embed.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
@@ -22,15 +25,107 @@ class Shell {
     this.game = null;
     this.lastLinks = {};
     this.main = document.querySelector('main');
+    this.params = {};
+    this.presenting = false;
+    this.messenger = new Messenger(this);
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
-    installKeys(() => this.game);
+    installKeys(() => ({ key: (e) => this.key(e) }));
+    document.getElementById('present').addEventListener('click', () => this.togglePresent());
+    document.addEventListener('fullscreenchange', () => {
+      if (!document.fullscreenElement && this.fullscreen && this.presenting) this.togglePresent(false);
+      this.fullscreen = Boolean(document.fullscreenElement);
+    });
     document.querySelector('.skip')?.addEventListener('click', (e) => {
       e.preventDefault();
       this.game?.focusBoard();
     });
     addEventListener('hashchange', () => this.route(false));
     this.route(true);
+    if (this.game) this.messenger.ready(this.game);
+  }
+
+  /** Keys: P (present mode) and, while presenting, → / ← / Esc; the rest go to the shown game. */
+  key(e) {
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (plain && !e.shiftKey && (e.key === 'p' || e.key === 'P')) {
+      this.togglePresent();
+      e.preventDefault();
+      return;
+    }
+    if (this.presenting && plain && !e.shiftKey) {
+      if (e.key === 'Escape') {
+        this.togglePresent(false);
+        return;
+      }
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        if (e.key === 'ArrowRight') this.game?.step();
+        else this.game?.undo();
+        e.preventDefault();
+        return;
+      }
+    }
+    this.game?.key(e);
+  }
+
+  /**
+   * Present mode (for class): the board fills the screen (fullscreen where
+   * the browser allows it, a full-window layout otherwise), large text, the
+   * step controls and the explanation kept; → / ← step and undo, Esc leaves.
+   */
+  togglePresent(on = !this.presenting) {
+    if (on === this.presenting) return;
+    this.presenting = on;
+    document.body.classList.toggle('present', on);
+    const b = document.getElementById('present');
+    b.setAttribute('aria-pressed', String(on));
+    b.title = on ? 'Leave present mode (P or Esc)' : 'Present: the board fills the screen for class (P)';
+    if (on) {
+      this.params.present = '1';
+      try {
+        const p = document.documentElement.requestFullscreen?.();
+        p?.catch?.(() => {});
+      } catch {
+        /* not allowed here: the full-window layout stays */
+      }
+    } else {
+      delete this.params.present;
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    }
+    this.announce(on ? 'Present mode: right arrow steps, left arrow undoes, Escape leaves.' : 'Present mode left.');
+    this.linkChanged();
+    this.game?.resize?.();
+  }
+
+  /** Applies the page's link parameters (embed, log, origin, present). */
+  applyParams(params) {
+    if (params.embed === '1') {
+      this.params.embed = '1';
+      document.body.classList.add('embed');
+    }
+    if (params.log === '1') {
+      this.params.log = '1';
+      document.body.classList.add('with-log');
+    }
+    if ('origin' in params) {
+      const origin = parseOrigin(params.origin);
+      if (origin) {
+        this.params.origin = origin;
+        this.messenger.origin = origin;
+      } else {
+        this.message(`origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`, true);
+        this.messenger.origin = 'null-origin-refused';
+      }
+    }
+    if (params.present === '1') this.togglePresent(true);
+  }
+
+  /** The page's parameters as a link suffix. */
+  paramSuffix() {
+    return ['embed', 'log', 'origin', 'present']
+      .filter((k) => k in this.params)
+      .map((k) => `&${k}=${this.params[k]}`)
+      .join('');
   }
 
   // ---- services for the games ---------------------------------------
@@ -52,6 +147,7 @@ class Shell {
    */
   linkChanged() {
     if (!this.game) return;
+    this.messenger.changed(this.game);
     const now = performance.now();
     this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
     if (this.linkTimes.length >= 100) {
@@ -64,7 +160,7 @@ class Shell {
       }
       return;
     }
-    const link = `#${this.game.link()}`;
+    const link = `#${this.game.link()}${this.paramSuffix()}`;
     if (location.hash === link) return;
     this.linkTimes.push(now);
     try {
@@ -107,6 +203,8 @@ class Shell {
     this.main.append(root);
     this.game = new G(this);
     this.game.mount(root);
+    // Embedded with &log=1: the panels holding a log are shown open.
+    if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]')) d.open = true;
     document.getElementById('game-switch').value = G.id;
     document.title = `clearboard — ${G.title}`;
     return this.game;
@@ -133,11 +231,6 @@ class Shell {
   /** Opens what the address names; a bad link leaves the default game and says why. */
   route(first) {
     const raw = location.hash.replace(/^#/, '');
-    if (!raw) {
-      if (first) this.show(GAMES[0]).openDefault(1);
-      else this.linkChanged();
-      return;
-    }
     let text;
     try {
       text = decodeURIComponent(raw);
@@ -145,26 +238,64 @@ class Shell {
       this.fail('link: it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
       return;
     }
-    if (this.game && text === this.game.link()) return;
+    const { game, params } = splitLink(text);
+    this.applyParams(params);
+    if (!game) {
+      if (first) this.show(GAMES[0]).openDefault(1);
+      this.linkChanged();
+      return;
+    }
+    if (this.game && game === this.game.link()) return;
+    this.openText(game, true);
+  }
+
+  /**
+   * Opens a game's link; `replace`: a bad link leaves the default game (the
+   * address named it), else the game shown stays. Says what is wrong.
+   */
+  openText(text, replace) {
     let id;
     try {
       id = this.bindings.linkGame(text);
     } catch (e) {
-      this.fail(e.message);
-      return;
+      if (replace) this.fail(e.message);
+      else this.message(`This link could not be opened (${e.message}).`, true);
+      return false;
     }
     const G = GAMES.find((g) => g.id === id);
     if (!G) {
       this.fail(`link: the game '${id}' has no page yet`);
-      return;
+      return false;
     }
+    if (!replace && (!this.game || this.game.constructor !== G)) {
+      // Check the link before leaving the game shown.
+      const probe = new this.bindings[G.app]();
+      try {
+        probe.openLink(text, this.freshSeed());
+      } catch (e) {
+        this.message(`This link could not be opened (${e.message}).`, true);
+        return false;
+      } finally {
+        probe.free();
+      }
+    }
+    const shown = this.game;
     const game = this.show(G);
     try {
       game.open(text, this.freshSeed());
       this.message('');
+      return true;
     } catch (e) {
-      this.fail(e.message);
+      if (replace || shown !== game) this.fail(e.message);
+      else this.message(`This link could not be opened (${e.message}).`, true);
+      return false;
     }
+  }
+
+  /** A link from a parent page (`load`): opened, or the game shown stays and the message says why. */
+  load(text) {
+    const { game } = splitLink(text.replace(/^#/, ''));
+    if (this.openText(game, false)) this.linkChanged();
   }
 
   fail(why) {

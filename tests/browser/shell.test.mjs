@@ -205,10 +205,10 @@ test('Pause stops autoplay in every strategy; Play needs something to play', asy
   await page.waitForTimeout(700);
   assert.equal(await moves(page), n, 'solver plan paused');
   assert.ok(await button(page, 'Pause').isDisabled());
-  // Keyboard: P plays and pauses.
-  await page.locator('body').press('p');
+  // Keyboard: A plays and pauses (P is present mode).
+  await page.locator('body').press('a');
   await page.waitForFunction((m) => window.clearboardPage.app.moves() > m, n);
-  await page.locator('body').press('p');
+  await page.locator('body').press('a');
   n = await moves(page);
   await page.waitForTimeout(700);
   assert.equal(await moves(page), n, 'paused by key');

@@ -56,7 +56,7 @@ const MARKUP = `
     <button type="button" data-ref="hint" title="A pair that keeps the game winnable (H)">Hint</button>
     <button type="button" data-ref="shuffle" title="Rearrange the tiles left into a winnable arrangement (X); −50 points">Shuffle</button>
     <button type="button" data-ref="step" title="The next pair of a winning game (S)">Step</button>
-    <button type="button" data-ref="play" title="Play a winning game (P)">Play</button>
+    <button type="button" data-ref="play" title="Play a winning game (A)">Play</button>
     <button type="button" data-ref="pause" disabled>Pause</button>
     <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="3" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">3 moves/s</span></label>
   </div>
@@ -200,6 +200,7 @@ function pointsOf(flat) {
 export class Lianliankan extends BoardGame {
   static id = 'lianliankan';
   static title = 'Lianliankan (连连看)';
+  static app = 'LianliankanApp';
 
   constructor(shell) {
     super(shell, shell.bindings.LianliankanApp);
@@ -293,10 +294,16 @@ export class Lianliankan extends BoardGame {
       r: () => this.redo(),
       h: () => this.hint(),
       s: () => this.step(),
-      p: () => this.togglePlay(),
+      a: () => this.togglePlay(),
       n: () => this.newGame(),
       x: () => this.doShuffle(),
     };
+  }
+
+  /** Where the game stands, for a parent page. */
+  summary() {
+    const app = this.app;
+    return { score: app.score(), movesMade: app.moves(), over: app.isWon(), won: app.isWon() };
   }
 
   play() {

@@ -39,7 +39,7 @@ ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shi
     <div class="toolbar" role="group" aria-label="Solution controls">
       <button type="button" data-ref="show-solution">Show solution</button>
       <button type="button" data-ref="step" title="The solution's next move (S)">Step</button>
-      <button type="button" data-ref="play" title="Play the solution (P)">Play</button>
+      <button type="button" data-ref="play" title="Play the solution (A)">Play</button>
       <button type="button" data-ref="pause" disabled>Pause</button>
       <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="10" value="2" aria-label="Animation speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">2 moves/s</span></label>
     </div>
@@ -124,6 +124,7 @@ function solvedLevels() {
 export class Mayan extends BoardGame {
   static id = 'mayan';
   static title = 'Mayan puzzle';
+  static app = 'MayanApp';
 
   constructor(shell) {
     super(shell, shell.bindings.MayanApp);
@@ -189,7 +190,13 @@ export class Mayan extends BoardGame {
   }
 
   letterKeys() {
-    return { u: () => this.undo(), r: () => this.redo(), h: () => this.hint(), s: () => this.step(), p: () => this.togglePlay(), n: () => this.nextLevel() };
+    return { u: () => this.undo(), r: () => this.redo(), h: () => this.hint(), s: () => this.step(), a: () => this.togglePlay(), n: () => this.nextLevel() };
+  }
+
+  /** Where the game stands, for a parent page (the Mayan puzzle has no score: null). */
+  summary() {
+    const app = this.app;
+    return { score: null, movesMade: app.moves(), over: app.isOver(), won: app.solved() };
   }
 
   draw() {

@@ -33,7 +33,7 @@ const MARKUP = `
     <button type="button" data-ref="undo" title="Undo (Ctrl+Z or U)">Undo</button>
     <button type="button" data-ref="redo" title="Redo (Ctrl+Y or R)">Redo</button>
     <button type="button" data-ref="step" title="One move of the chosen strategy (S)">Step</button>
-    <button type="button" data-ref="play" title="Autoplay the chosen strategy (P)">Play</button>
+    <button type="button" data-ref="play" title="Autoplay the chosen strategy (A)">Play</button>
     <button type="button" data-ref="pause" disabled>Pause</button>
     <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="4" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">4 moves/s</span></label>
   </div>
@@ -134,6 +134,7 @@ function paintBoard(canvas, app, s, marks) {
 export class SameGame extends BoardGame {
   static id = 'samegame';
   static title = 'Same Game';
+  static app = 'SameGameApp';
 
   /** `shell`: the page's services (engine bindings, address, messages). */
   constructor(shell) {
@@ -229,7 +230,22 @@ export class SameGame extends BoardGame {
   }
 
   letterKeys() {
-    return { u: () => this.undo(), r: () => this.redo(), s: () => this.step(), n: () => this.newGame(), p: () => this.togglePlay() };
+    return { u: () => this.undo(), r: () => this.redo(), s: () => this.step(), n: () => this.newGame(), a: () => this.togglePlay(), h: () => this.hint() };
+  }
+
+  /** Where the game stands, for a parent page. */
+  summary() {
+    const app = this.app;
+    return { score: app.score(), movesMade: app.moves(), over: app.isOver(), won: app.balls() === 0 };
+  }
+
+  /** Hint: outlines greedy's next move (the "Show greedy's next move" view). */
+  hint() {
+    const box = this.ref('show-next');
+    if (!box.checked) {
+      box.checked = true;
+      box.dispatchEvent(new Event('change'));
+    }
   }
 
   /** Draws the board (or the running animation's frame). */

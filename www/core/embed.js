@@ -1,0 +1,129 @@
+// Embedding: the page's own link parameters (embed, log, origin, present),
+// kept apart from the game's link, and the postMessage protocol with a
+// parent page (docs/embedding.md). Nothing from a message reaches markup;
+// a message that is not a well-formed command is ignored.
+
+/** The link keys that belong to the page, not to a game. */
+export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
+
+/** Splits a link into the game's part and the page's parameters. */
+export function splitLink(text) {
+  const game = [];
+  const params = {};
+  for (const part of text.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    if (PAGE_KEYS.includes(key)) params[key] = eq < 0 ? '' : part.slice(eq + 1);
+    else game.push(part);
+  }
+  return { game: game.join('&'), params };
+}
+
+/** `value` when it is an origin such as https://example.com:8443, else null. */
+export function parseOrigin(value) {
+  if (typeof value !== 'string' || value.length > 300) return null;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const COMMANDS = new Set(['load', 'undo', 'redo', 'restart', 'step', 'hint']);
+
+/**
+ * The protocol with a parent page: events out (ready, move, over, height)
+ * and commands in (load, undo, redo, restart, step, hint). `shell` gives
+ * the shown game and opens links.
+ */
+export class Messenger {
+  constructor(shell) {
+    this.shell = shell;
+    this.origin = null;
+    this.framed = window.parent !== window;
+    this.lastLink = null;
+    this.lastOver = false;
+    this.lastHeight = 0;
+    this.started = false;
+    if (!this.framed) return;
+    addEventListener('message', (e) => this.receive(e));
+    this.observer = new ResizeObserver(() => this.height());
+    this.observer.observe(document.body);
+  }
+
+  /** Posts `msg` to the parent (to `origin` when one is set, else to any). */
+  post(msg) {
+    if (!this.framed) return;
+    try {
+      window.parent.postMessage({ source: 'clearboard', ...msg }, this.origin ?? '*');
+    } catch {
+      /* a parent on another origin than `origin`: nothing is sent */
+    }
+  }
+
+  ready(game) {
+    this.started = true;
+    this.lastLink = game.link();
+    this.lastOver = game.summary().over;
+    this.post({ type: 'ready', game: game.constructor.id, link: this.lastLink });
+    this.height();
+  }
+
+  /** After a change of the shown game's position: `move`, and `over` when it ends. */
+  changed(game) {
+    if (!this.framed || !this.started || !game?.app) return;
+    const link = game.link();
+    if (link === this.lastLink) return;
+    this.lastLink = link;
+    const s = game.summary();
+    this.post({ type: 'move', game: game.constructor.id, link, score: s.score, movesMade: s.movesMade });
+    if (s.over && !this.lastOver) this.post({ type: 'over', game: game.constructor.id, link, score: s.score, won: s.won });
+    this.lastOver = s.over;
+  }
+
+  height() {
+    const px = Math.ceil(document.querySelector('.shell')?.getBoundingClientRect().height ?? 0);
+    if (px && px !== this.lastHeight) {
+      this.lastHeight = px;
+      this.post({ type: 'height', px });
+    }
+  }
+
+  /** A message: obeyed when it comes from the parent (and its origin, when set) and is a known command. */
+  receive(e) {
+    try {
+      if (e.source !== window.parent) return;
+      if (this.origin && e.origin !== this.origin) return;
+      const d = e.data;
+      if (!d || typeof d !== 'object' || Array.isArray(d) || !COMMANDS.has(d.type)) return;
+      const game = this.shell.game;
+      if (!game) return;
+      switch (d.type) {
+        case 'load':
+          if (typeof d.link === 'string' && d.link.length <= 100000) this.shell.load(d.link);
+          break;
+        case 'undo':
+          game.undo();
+          break;
+        case 'redo':
+          game.redo();
+          break;
+        case 'restart':
+          game.restart();
+          break;
+        case 'step':
+          game.step();
+          break;
+        case 'hint':
+          game.hint?.();
+          break;
+        default:
+          break;
+      }
+    } catch {
+      /* a command that failed changes nothing more */
+    }
+  }
+}
