@@ -240,6 +240,11 @@ class Shell {
     }
     const { game, params } = splitLink(text);
     this.applyParams(params);
+    if (!game && raw && Object.keys(params).length === 0) {
+      // Something that is neither a game's link nor the page's parameters.
+      this.openText(text, true);
+      return;
+    }
     if (!game) {
       if (first) this.show(GAMES[0]).openDefault(1);
       this.linkChanged();

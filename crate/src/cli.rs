@@ -413,7 +413,7 @@ fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {
 }
 
 /// Positions for the solver: blocks of rows separated by blank lines.
-fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
+pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
     let mut boards = Vec::new();
     let mut rows: Vec<&str> = Vec::new();
     let mut first = 0;
@@ -492,7 +492,7 @@ fn order_text(order: &[(connect::Pos, connect::Pos)]) -> String {
 }
 
 /// 连连看 boards: blocks of rows separated by blank lines, `#` comments.
-fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputError> {
+pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputError> {
     let mut boards = Vec::new();
     let mut rows: Vec<(usize, &str)> = Vec::new();
     let finish = |rows: &mut Vec<(usize, &str)>, boards: &mut Vec<lianliankan::Board>| {

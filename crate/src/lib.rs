@@ -36,6 +36,9 @@ pub mod budget;
 pub mod cli;
 pub mod connect;
 mod cpu;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod grid;
 pub mod lianliankan;

@@ -1,0 +1,28 @@
+//! Replays every committed fuzz corpus input (`fuzz/corpus/<target>/`)
+//! through the fuzz targets' bodies: a regression test of everything the
+//! fuzzers found interesting, fast and without libFuzzer.
+
+use std::path::PathBuf;
+
+#[test]
+fn every_corpus_input_runs_without_a_panic() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus");
+    for (name, run) in clearboard::fuzzing::TARGETS {
+        let dir = root.join(name);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {}", dir.display(), e))
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(
+            files.len() >= 5,
+            "{}: a committed corpus of at least 5 inputs ({} found)",
+            name,
+            files.len()
+        );
+        for f in &files {
+            let data = std::fs::read(f).unwrap();
+            run(&data);
+        }
+    }
+}

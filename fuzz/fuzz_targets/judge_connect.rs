@@ -1,0 +1,3 @@
+#![no_main]
+//! Fuzz target: see clearboard::fuzzing::judge_connect.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| clearboard::fuzzing::judge_connect(data));

@@ -1,0 +1,3 @@
+#![no_main]
+//! Fuzz target: see clearboard::fuzzing::links.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| clearboard::fuzzing::links(data));

@@ -1,0 +1,3 @@
+#![no_main]
+//! Fuzz target: see clearboard::fuzzing::solve_inputs.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| clearboard::fuzzing::solve_inputs(data));
