@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: serve test build dist rust-test rust-test-debug lint browser-test bench tools-build tools-browser clean
+.PHONY: serve test build dist rust-test rust-test-debug lint browser-test bench fuzz tools-build tools-browser tools-fuzz clean
 
 # Builds dist/ and serves it on 127.0.0.1:8080 with the page's
 # Content-Security-Policy (scripts/serve.mjs).
@@ -55,6 +55,19 @@ bench: build
 	./scripts/bench-judges.sh
 	@echo "Mayan levels: the whole built-in set regenerated"
 	time ./target/release/clearboard gen mayan-levels > /dev/null 2>&1
+
+# Fuzzing (cargo fuzz, libFuzzer; stable Rust with RUSTC_BOOTSTRAP=1 for
+# the sanitizer flags): every target for FUZZ_SECONDS each, two at a time,
+# growing fuzz/corpus/. `make test` replays the committed corpus.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS = judge_samegame judge_connect judge_mayan links solve_inputs
+fuzz: tools-fuzz
+	mkdir -p target
+	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build
+	cd fuzz && printf '%s\n' $(FUZZ_TARGETS) | xargs -P 2 -I{} sh -c 'RUSTC_BOOTSTRAP=1 cargo fuzz run {} corpus/{} -- -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 > ../target/fuzz-{}.log 2>&1 && echo "fuzz {}: ok" || { echo "fuzz {}: FAILED (target/fuzz-{}.log)"; exit 1; }'
+
+tools-fuzz:
+	./scripts/ensure-tools.sh fuzz
 
 clean:
 	$(CARGO) clean

@@ -2,7 +2,8 @@
 # Installs what `make serve` and `make test` need and is missing; does nothing
 # for what is already there. `build` = the wasm toolchain (target, Trunk,
 # wasm-bindgen CLI); `browser` = Debian's Chromium and the browser suite's
-# node modules. Versions are pinned (see ../shared/TOOLCHAIN.md).
+# node modules; `fuzz` = cargo-fuzz (for `make fuzz` only). Versions are
+# pinned (see ../shared/TOOLCHAIN.md).
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
@@ -43,10 +44,18 @@ browser_tools() {
     fi
 }
 
+fuzz_tools() {
+    if ! cargo fuzz --version >/dev/null 2>&1; then
+        say "installing cargo-fuzz (about 4 minutes)"
+        cargo install --locked cargo-fuzz
+    fi
+}
+
 for what in "$@"; do
     case "$what" in
         build) build_tools ;;
         browser) browser_tools ;;
-        *) say "unknown set '$what' (build, browser)"; exit 2 ;;
+        fuzz) fuzz_tools ;;
+        *) say "unknown set '$what' (build, browser, fuzz)"; exit 2 ;;
     esac
 done

@@ -8,8 +8,11 @@ use crate::budget::Budget;
 use crate::game::History;
 use crate::{cli, connect, lianliankan, link, mayan, samegame};
 
+/// A fuzz target's body.
+pub type Target = fn(&[u8]);
+
 /// The fuzz targets, by name (the directories of `fuzz/corpus/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("judge_samegame", judge_samegame),
     ("judge_connect", judge_connect),
     ("judge_mayan", judge_mayan),

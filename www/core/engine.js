@@ -19,7 +19,9 @@ export async function engine(ms = 20000) {
     const bindings = await Promise.race([
       (async () => {
         const module = await import(JS_URL);
-        await module.default({ module_or_path: WASM_URL });
+        const exports = await module.default({ module_or_path: WASM_URL });
+        // The size of the engine's memory, read by the soak test.
+        window.__clearboardWasmBytes = () => exports.memory.buffer.byteLength;
         return module;
       })(),
       timeout,
