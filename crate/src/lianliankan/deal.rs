@@ -23,6 +23,10 @@ use crate::rng::Rng;
 /// Positions the solver may spend on one drawn deal (nothing sliding).
 pub const DEAL_NODES: u64 = 20_000;
 
+/// Positions all the draws of one deal may spend together (nothing
+/// sliding); past them the deal is laid as dominoes.
+pub const DEAL_TOTAL_NODES: u64 = 100_000;
+
 /// Draws tried before a deal gives up.
 pub const DEAL_TRIES: u32 = 500;
 
@@ -289,15 +293,19 @@ pub fn deal(spec: Spec, seed: u64) -> Result<Deal, String> {
         // (its last pairs must join on an almost full board), while random
         // boards are nearly always won, so draws are proved by the solver.
         let tiles: Vec<u8> = pairs.iter().flat_map(|&k| [k, k]).collect();
-        for _ in 0..DEAL_TRIES {
+        let mut spent = 0u64;
+        while spent < DEAL_TOTAL_NODES {
             let board = Board::from_cells(spec.w, spec.h, scatter(&mut rng, tiles.clone()))
                 .expect("pairs of kinds in range");
-            if let Verdict::Won(order) =
-                solve(&board, spec.variant, Settings::nodes(DEAL_NODES)).verdict
-            {
+            let out = solve(&board, spec.variant, Settings::nodes(DEAL_NODES));
+            spent += out.nodes.max(1);
+            if let Verdict::Won(order) = out.verdict {
                 return Ok(Deal { board, order });
             }
         }
+        // Rare (large boards with many tiles per kind): dominoes, each pair
+        // of neighbours, which any order removes.
+        return Ok(dominoes(spec, &pairs, &mut rng));
     }
     for _ in 0..DEAL_TRIES {
         let kinds = scatter(&mut rng, pairs.clone());
@@ -309,6 +317,44 @@ pub fn deal(spec: Spec, seed: u64) -> Result<Deal, String> {
         "no winnable {} × {} deal with {} kinds ({}) was found in {} draws",
         spec.w, spec.h, spec.kinds, spec.variant, DEAL_TRIES
     ))
+}
+
+/// A deal whose pairs are neighbours (a random tiling by dominoes, the
+/// kinds scattered over them): won by removing the dominoes in any order.
+fn dominoes(spec: Spec, pairs: &[u8], rng: &mut Rng) -> Deal {
+    let (w, h) = (spec.w, spec.h);
+    let kinds = scatter(rng, pairs.to_vec());
+    // Rows of horizontal dominoes when the width is even, else columns of
+    // vertical ones; a random half of the 2 × 2 blocks turned.
+    let mut cells: Vec<(Pos, Pos)> = Vec::with_capacity(w * h / 2);
+    if w % 2 == 0 {
+        for y in 0..h {
+            for x in (0..w).step_by(2) {
+                cells.push((
+                    Pos::new(x as i32, y as i32),
+                    Pos::new(x as i32 + 1, y as i32),
+                ));
+            }
+        }
+    } else {
+        for x in 0..w {
+            for y in (0..h).step_by(2) {
+                cells.push((
+                    Pos::new(x as i32, y as i32),
+                    Pos::new(x as i32, y as i32 + 1),
+                ));
+            }
+        }
+    }
+    let mut board = Board::new(w, h).expect("checked sizes");
+    for (&(a, b), &k) in cells.iter().zip(&kinds) {
+        board.set(a, k);
+        board.set(b, k);
+    }
+    Deal {
+        board,
+        order: cells,
+    }
 }
 
 /// A random board of `spec` for `seed` with no check that it can be won

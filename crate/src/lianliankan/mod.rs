@@ -185,6 +185,51 @@ impl Occupancy {
         o
     }
 
+    /// Every pair among `tiles` (one kind, in reading order) that can be
+    /// joined, each once, the first tile before the second in the list:
+    /// neighbours, and pairs of tiles that both have an empty neighbour
+    /// (no other tile can start a path), so a full board costs little.
+    pub fn joinable_among(&mut self, tiles: &[Pos]) -> Vec<(Pos, Pos)> {
+        let open: Vec<bool> = tiles
+            .iter()
+            .map(|p| self.open_beside((p.x + 1) as u32, (p.y + 1) as u32))
+            .collect();
+        let free: Vec<usize> = (0..tiles.len()).filter(|&i| open[i]).collect();
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for (n, &i) in free.iter().enumerate() {
+            for &j in &free[n + 1..] {
+                if self.joinable(tiles[i], tiles[j]) {
+                    out.push((i, j));
+                }
+            }
+        }
+        // Neighbours where at least one is shut in (the others are above).
+        for i in 0..tiles.len() {
+            for j in i + 1..tiles.len() {
+                let (a, b) = (tiles[i], tiles[j]);
+                if b.y > a.y + 1 {
+                    break;
+                }
+                if (a.x - b.x).abs() + (a.y - b.y).abs() == 1 && !(open[i] && open[j]) {
+                    out.push((i, j));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.into_iter().map(|(i, j)| (tiles[i], tiles[j])).collect()
+    }
+
+    /// Whether the ringed cell (x, y) has an empty neighbour.
+    #[inline]
+    fn open_beside(&self, x: u32, y: u32) -> bool {
+        let row = self.rows[y as usize];
+        let col = self.cols[x as usize];
+        row >> (x - 1) & 1 == 0
+            || row >> (x + 1) & 1 == 0
+            || col >> (y - 1) & 1 == 0
+            || col >> (y + 1) & 1 == 0
+    }
+
     #[inline]
     fn flip(&mut self, x: u32, y: u32) {
         self.rows[y as usize] ^= 1 << x;
@@ -195,6 +240,13 @@ impl Occupancy {
     /// by at most three segments. The kinds are not looked at.
     pub fn joinable(&mut self, a: Pos, b: Pos) -> bool {
         let (ax, ay, bx, by) = ring(a, b);
+        // A path leaves each tile through an empty neighbour (or the tiles
+        // touch): most tiles of a full board are ruled out at once.
+        if ax.abs_diff(bx) + ay.abs_diff(by) != 1
+            && !(self.open_beside(ax, ay) && self.open_beside(bx, by))
+        {
+            return false;
+        }
         self.flip(ax, ay);
         self.flip(bx, by);
         let found = self.three(ax, ay, bx, by).is_some();
@@ -420,32 +472,31 @@ impl Board {
     /// order of the first tile, then of the second.
     pub fn pairs(&self) -> Vec<(Pos, Pos)> {
         let mut occ = Occupancy::of(self);
-        let tiles: Vec<Pos> = self.occupied().collect();
         let mut out = Vec::new();
-        for (i, &a) in tiles.iter().enumerate() {
-            for &b in &tiles[i + 1..] {
-                if self.get(a) == self.get(b) && occ.joinable(a, b) {
-                    out.push((a, b));
-                }
-            }
+        for tiles in self.by_kind().iter().skip(1) {
+            out.extend(occ.joinable_among(tiles));
         }
+        let key = |p: Pos| (p.y, p.x);
+        out.sort_by_key(|&(a, b)| (key(a), key(b)));
         out
     }
 
     /// Whether some pair can be joined.
     pub fn has_pair(&self) -> bool {
         let mut occ = Occupancy::of(self);
+        self.by_kind()
+            .iter()
+            .skip(1)
+            .any(|tiles| !occ.joinable_among(tiles).is_empty())
+    }
+
+    /// The tiles of each kind (index = kind), each list in reading order.
+    pub fn by_kind(&self) -> Vec<Vec<Pos>> {
         let mut by_kind: Vec<Vec<Pos>> = vec![Vec::new(); MAX_KINDS + 1];
         for p in self.occupied() {
-            let list = &mut by_kind[self.get(p) as usize];
-            for &q in list.iter() {
-                if occ.joinable(q, p) {
-                    return true;
-                }
-            }
-            list.push(p);
+            by_kind[self.get(p) as usize].push(p);
         }
-        false
+        by_kind
     }
 
     /// Removes the tiles at `a` and `b` (no check) and slides by `variant`;

@@ -85,22 +85,12 @@ fn fingerprint(b: &Board) -> u128 {
 /// alone.
 fn candidates(b: &Board, variant: Variant) -> Vec<(Pos, Pos)> {
     let mut occ = Occupancy::of(b);
-    let mut by_kind: Vec<Vec<Pos>> = vec![Vec::new(); MAX_KINDS + 1];
-    for p in b.occupied() {
-        by_kind[b.get(p) as usize].push(p);
-    }
+    let by_kind = b.by_kind();
     let mut last = Vec::new();
     let mut others = Vec::new();
     for tiles in by_kind.iter().skip(1) {
         let n = tiles.len();
-        let mut joined = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if occ.joinable(tiles[i], tiles[j]) {
-                    joined.push((tiles[i], tiles[j]));
-                }
-            }
-        }
+        let joined = occ.joinable_among(tiles);
         if joined.is_empty() {
             continue;
         }
@@ -153,33 +143,44 @@ fn restricted(b: &Board, kinds: &[u8]) -> Board {
 }
 
 /// Nothing sliding: whether the board restricted to one kind or two is
-/// lost (then the whole board is). Each small search is bounded; one that
-/// runs out proves nothing.
-fn lost_core(b: &Board) -> bool {
+/// lost (then the whole board is). Each small search is bounded, and all of
+/// them together examine at most `allowance` positions (and stop when the
+/// meter's time is up); one that runs out proves nothing. Returns the
+/// answer and the positions examined.
+fn lost_core(b: &Board, allowance: u64, meter: &Meter) -> (bool, u64) {
     let counts = b.kind_counts();
     let kinds: Vec<u8> = (1..=MAX_KINDS as u8)
         .filter(|&k| counts[k as usize] > 0)
         .collect();
-    let small = Settings {
-        budget: Budget::nodes(2_000),
-        memo_cap: 4096,
-    };
+    let mut used = 0u64;
+    let mut sets: Vec<Vec<u8>> = Vec::new();
     for (i, &k) in kinds.iter().enumerate() {
         if counts[k as usize] > 2 {
-            let sub = restricted(b, &[k]);
-            if search(&sub, Variant::None, small, false).verdict == Verdict::Lost {
-                return true;
-            }
+            sets.push(vec![k]);
         }
         for &l in &kinds[i + 1..] {
-            let sub = restricted(b, &[k, l]);
-            if search(&sub, Variant::None, small, false).verdict == Verdict::Lost {
-                return true;
-            }
+            sets.push(vec![k, l]);
         }
     }
-    false
+    for set in sets {
+        if used >= allowance || meter.late() {
+            break;
+        }
+        let small = Settings {
+            budget: Budget::nodes(2_000.min(allowance - used)),
+            memo_cap: 4096,
+        };
+        let out = search(&restricted(b, &set), Variant::None, small, false);
+        used += out.nodes.max(1);
+        if out.verdict == Verdict::Lost {
+            return (true, used);
+        }
+    }
+    (false, used)
 }
+
+/// Positions the lost-core check may examine when the budget is only a time.
+const CORE_ALLOWANCE: u64 = 50_000;
 
 /// Solves `board` under `variant`.
 pub fn solve(board: &Board, variant: Variant, settings: Settings) -> Outcome {
@@ -221,7 +222,8 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             nodes,
         };
     }
-    let mut limit = FIRST_RUN;
+    // A run must at least reach the bottom of the tree (a pair per level).
+    let mut limit = FIRST_RUN.max(board.tiles() as u64);
     for round in 0u64.. {
         let mut rng = Rng::new(round);
         let stop = nodes.saturating_add(limit);
@@ -244,7 +246,16 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             Run::Limit => {
                 // The first run found no quick win: look for a lost core
                 // (nothing sliding) before searching harder.
-                if round == 0 && cores && variant == Variant::None && lost_core(board) {
+                let lost = round == 0 && cores && variant == Variant::None && {
+                    let allowance = settings
+                        .budget
+                        .nodes
+                        .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(nodes) / 2);
+                    let (lost, used) = lost_core(board, allowance, &meter);
+                    nodes += used;
+                    lost
+                };
+                if lost {
                     Verdict::Lost
                 } else {
                     limit = limit.saturating_mul(2);

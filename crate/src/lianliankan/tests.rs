@@ -399,7 +399,10 @@ proptest! {
     /// A shuffle keeps the tiles (as a multiset) on the cells they held.
     #[test]
     fn shuffles_keep_the_tiles_on_their_cells((b, v) in small_board(), count in 0u32..5) {
-        if let Some(s) = shuffle(&b, Variant::ALL[v], count) {
+        let found = shuffle(&b, Variant::ALL[v], count);
+        prop_assert_eq!(found.is_none(), b.is_empty(), "a shuffle of {} ({})", b.to_text(), Variant::ALL[v]);
+        if let Some(s) = found {
+            prop_assert!(matches!(solve(&s, Variant::ALL[v], Settings::nodes(100_000)).verdict, Verdict::Won(_)));
             let mut x = b.cells().to_vec();
             let mut y = s.cells().to_vec();
             for (i, (&k1, &k2)) in x.iter().zip(&y).enumerate() {
