@@ -195,28 +195,36 @@ impl Occupancy {
             .map(|p| self.open_beside((p.x + 1) as u32, (p.y + 1) as u32))
             .collect();
         let free: Vec<usize> = (0..tiles.len()).filter(|&i| open[i]).collect();
-        let mut out: Vec<(usize, usize)> = Vec::new();
-        for (n, &i) in free.iter().enumerate() {
-            for &j in &free[n + 1..] {
-                if self.joinable(tiles[i], tiles[j]) {
-                    out.push((i, j));
+        // In (i, j) order without a sort: for each tile, its joinable free
+        // partners, with its shut-in neighbours slipped in at their place.
+        let mut out = Vec::new();
+        let mut js: Vec<usize> = Vec::new();
+        let mut next_free = 0;
+        for i in 0..tiles.len() {
+            js.clear();
+            while next_free < free.len() && free[next_free] <= i {
+                next_free += 1;
+            }
+            if open[i] {
+                for &j in &free[next_free..] {
+                    if self.joinable(tiles[i], tiles[j]) {
+                        js.push(j);
+                    }
                 }
             }
-        }
-        // Neighbours where at least one is shut in (the others are above).
-        for i in 0..tiles.len() {
-            for j in i + 1..tiles.len() {
-                let (a, b) = (tiles[i], tiles[j]);
+            let a = tiles[i];
+            for (j, &b) in tiles.iter().enumerate().skip(i + 1) {
                 if b.y > a.y + 1 {
                     break;
                 }
                 if (a.x - b.x).abs() + (a.y - b.y).abs() == 1 && !(open[i] && open[j]) {
-                    out.push((i, j));
+                    let at = js.partition_point(|&k| k < j);
+                    js.insert(at, j);
                 }
             }
+            out.extend(js.iter().map(|&j| (a, tiles[j])));
         }
-        out.sort_unstable();
-        out.into_iter().map(|(i, j)| (tiles[i], tiles[j])).collect()
+        out
     }
 
     /// Whether the ringed cell (x, y) has an empty neighbour.
@@ -472,12 +480,25 @@ impl Board {
     /// order of the first tile, then of the second.
     pub fn pairs(&self) -> Vec<(Pos, Pos)> {
         let mut occ = Occupancy::of(self);
+        // Each kind's pairs come ordered by their first tile; taking them
+        // tile by tile in reading order merges the kinds in reading order.
+        let per_kind: Vec<Vec<(Pos, Pos)>> = self
+            .by_kind()
+            .iter()
+            .map(|tiles| occ.joinable_among(tiles))
+            .collect();
+        let mut next = vec![0usize; per_kind.len()];
         let mut out = Vec::new();
-        for tiles in self.by_kind().iter().skip(1) {
-            out.extend(occ.joinable_among(tiles));
+        for a in self.occupied() {
+            let k = self.get(a) as usize;
+            while let Some(&(p, q)) = per_kind[k].get(next[k]) {
+                if p != a {
+                    break;
+                }
+                out.push((p, q));
+                next[k] += 1;
+            }
         }
-        let key = |p: Pos| (p.y, p.x);
-        out.sort_by_key(|&(a, b)| (key(a), key(b)));
         out
     }
 
