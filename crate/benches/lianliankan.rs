@@ -48,12 +48,7 @@ fn main() {
     println!("lianliankan deals, 16 × 9, 36 kinds, seeds 1-{}:", deals);
     println!("  variant            median ms   max ms");
     for &v in only.iter().filter(|_| deals > 0) {
-        let spec = Spec {
-            w: 16,
-            h: 9,
-            kinds: 36,
-            variant: v,
-        };
+        let spec = classic(v);
         let mut times = Vec::new();
         for seed in 1..=deals {
             let t = Instant::now();
@@ -69,33 +64,11 @@ fn main() {
     );
     println!("  variant            decided   won    lost   median ms   greedy says solvable");
     for &v in &only {
-        let spec = Spec {
-            w: 16,
-            h: 9,
-            kinds: 36,
-            variant: v,
-        };
-        let (mut won, mut lost, mut greedy) = (0u64, 0u64, 0u64);
-        let mut times = Vec::new();
-        for seed in 1..=boards {
-            let b = random_board(spec, seed).unwrap();
-            let t = Instant::now();
-            let out = solve(
-                &b,
-                v,
-                Settings {
-                    budget: Budget::time(Duration::from_millis(100)),
-                    memo_cap: MEMO_CAP,
-                },
-            );
-            times.push(t.elapsed().as_secs_f64() * 1e3);
-            match out.verdict {
-                Verdict::Won(_) => won += 1,
-                Verdict::Lost => lost += 1,
-                Verdict::Unknown => {}
-            }
-            greedy += u64::from(greedy_says_solvable(&b));
-        }
+        let spec = classic(v);
+        let (won, lost, mut times) = measure(v, boards, |seed| random_board(spec, seed).unwrap());
+        let greedy: u64 = (1..=boards)
+            .map(|seed| u64::from(greedy_says_solvable(&random_board(spec, seed).unwrap())))
+            .sum();
         let n = boards as f64;
         println!(
             "  {:18} {:6.1} % {:5.1} % {:5.1} % {:9.2}   {:5.1} % (true share ≥ {:.1} %)",
@@ -114,28 +87,8 @@ fn main() {
     );
     println!("  variant            won     median ms");
     for &v in &only {
-        let spec = Spec {
-            w: 16,
-            h: 9,
-            kinds: 36,
-            variant: v,
-        };
-        let mut won = 0u64;
-        let mut times = Vec::new();
-        for seed in 1..=boards {
-            let d = deal(spec, seed).unwrap();
-            let t = Instant::now();
-            let out = solve(
-                &d.board,
-                v,
-                Settings {
-                    budget: Budget::time(Duration::from_millis(100)),
-                    memo_cap: MEMO_CAP,
-                },
-            );
-            times.push(t.elapsed().as_secs_f64() * 1e3);
-            won += u64::from(matches!(out.verdict, Verdict::Won(_)));
-        }
+        let spec = classic(v);
+        let (won, _, mut times) = measure(v, boards, |seed| deal(spec, seed).unwrap().board);
         println!(
             "  {:18} {:5.1} % {:9.2}",
             v.name(),
@@ -143,4 +96,40 @@ fn main() {
             median(&mut times)
         );
     }
+}
+
+/// The Classic size under `v`.
+fn classic(v: Variant) -> Spec {
+    Spec {
+        w: 16,
+        h: 9,
+        kinds: 36,
+        variant: v,
+    }
+}
+
+/// Solves the boards of seeds 1..=`boards` with 100 ms each: (won, lost,
+/// times in ms).
+fn measure(v: Variant, boards: u64, board_of: impl Fn(u64) -> Board) -> (u64, u64, Vec<f64>) {
+    let (mut won, mut lost) = (0u64, 0u64);
+    let mut times = Vec::new();
+    for seed in 1..=boards {
+        let b = board_of(seed);
+        let t = Instant::now();
+        let out = solve(
+            &b,
+            v,
+            Settings {
+                budget: Budget::time(Duration::from_millis(100)),
+                memo_cap: MEMO_CAP,
+            },
+        );
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        match out.verdict {
+            Verdict::Won(_) => won += 1,
+            Verdict::Lost => lost += 1,
+            Verdict::Unknown => {}
+        }
+    }
+    (won, lost, times)
 }
