@@ -45,12 +45,12 @@ dist: tools-build
 browser-test: dist build tools-browser
 	cd tests/browser && node --test
 
-# Benchmarks: in-process ratios against baselines, then whole processes.
+# Benchmarks: criterion runs each engine beside its baseline (same
+# repetitions, same statistics) and the ratios are read from its estimates;
+# then the 连连看 deal/solver figures and whole processes.
 bench: build
-	$(CARGO) bench --bench samegame
-	$(CARGO) bench --bench connect
-	$(CARGO) bench --bench mayan
-	$(CARGO) bench --bench playouts
+	$(CARGO) bench --bench samegame --bench connect --bench mayan --bench playouts
+	node scripts/bench-ratios.mjs
 	$(CARGO) bench --bench lianliankan
 	./scripts/bench-judges.sh
 	@echo "Mayan levels: the whole built-in set regenerated"

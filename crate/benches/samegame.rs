@@ -1,26 +1,30 @@
-//! `cargo bench --bench samegame`: the POJ 1027 judge on 20,000 random games
-//! (fixed seed) beside a straightforward baseline — per-move flood fill over
-//! a 2-D array, as a first program would do it — in the same run. Prints
-//! times per game and the ratio; checks both print the same thing.
+//! `cargo bench --bench samegame` (criterion): the POJ 1027 judge on 1,000
+//! random games (fixed seed) beside a straightforward baseline — per-move
+//! flood fill over a 2-D array, as a first program would do it, with its
+//! buffers reused (no allocation per flood) — measured alike by criterion.
+//! Both must print the same bytes before anything is timed.
+//! `node scripts/bench-ratios.mjs` prints the ratio from criterion's estimates.
 
 // The baseline is written the way a first program indexes a 2-D array.
-#![allow(clippy::needless_range_loop, clippy::type_complexity)]
-
-mod common;
+#![allow(clippy::needless_range_loop)]
 
 use std::hint::black_box;
 
 use clearboard::samegame::poj;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-const GAMES: usize = 20_000;
+const GAMES: u64 = 1_000;
 
-/// The baseline: a 2-D array, a fresh visited array and a queue flood fill
-/// from every ball on every move, compaction by copying.
+/// The baseline: a 2-D array, a visited array cleared every move and a queue
+/// flood fill from every ball on every move, compaction by copying. The
+/// cluster buffers live across moves and games.
 fn baseline(input: &str) -> String {
     use std::fmt::Write;
     let mut lines = input.lines().filter(|l| !l.trim().is_empty());
     let n: usize = lines.next().unwrap().trim().parse().unwrap();
     let mut out = String::new();
+    let mut cells: Vec<(usize, usize)> = Vec::with_capacity(150);
+    let mut best_cells: Vec<(usize, usize)> = Vec::with_capacity(150);
     for game in 1..=n {
         // grid[row][col], row 0 at the bottom; b' ' is empty.
         let mut grid = [[b' '; 15]; 10];
@@ -35,14 +39,17 @@ fn baseline(input: &str) -> String {
         let (mut score, mut left, mut mv) = (0i64, 150usize, 0);
         loop {
             let mut seen = [[false; 15]; 10];
-            let mut best: Option<(usize, usize, usize, Vec<(usize, usize)>)> = None;
+            // (size, row, column) of the biggest cluster so far; its cells
+            // are in `best_cells`.
+            let mut best: Option<(usize, usize, usize)> = None;
             for c in 0..15 {
                 for r in 0..10 {
                     if grid[r][c] == b' ' || seen[r][c] {
                         continue;
                     }
                     let color = grid[r][c];
-                    let mut cells = vec![(r, c)];
+                    cells.clear();
+                    cells.push((r, c));
                     seen[r][c] = true;
                     let mut k = 0;
                     while k < cells.len() {
@@ -62,12 +69,13 @@ fn baseline(input: &str) -> String {
                         }
                     }
                     // Column-major scan: the first ball met is the anchor.
-                    if best.as_ref().is_none_or(|b| cells.len() > b.0) {
-                        best = Some((cells.len(), r, c, cells));
+                    if best.is_none_or(|b| cells.len() > b.0) {
+                        best = Some((cells.len(), r, c));
+                        std::mem::swap(&mut cells, &mut best_cells);
                     }
                 }
             }
-            let Some((size, r, c, cells)) = best.filter(|b| b.0 >= 2) else {
+            let Some((size, r, c)) = best.filter(|b| b.0 >= 2) else {
                 break;
             };
             mv += 1;
@@ -85,7 +93,7 @@ fn baseline(input: &str) -> String {
                 points
             )
             .unwrap();
-            for (y, x) in cells {
+            for &(y, x) in &best_cells {
                 grid[y][x] = b' ';
             }
             let mut next = [[b' '; 15]; 10];
@@ -117,36 +125,24 @@ fn baseline(input: &str) -> String {
     out
 }
 
-fn main() {
-    let text = String::from_utf8(poj::random_input(GAMES as u64, 1)).unwrap();
-    let (t_base, base_out) = common::best_of(3, || baseline(black_box(&text)));
-    let (t_parse, boards) = common::best_of(5, || poj::parse(black_box(&text)).unwrap());
-    let (t_judge, judge_out) = common::best_of(15, || poj::judge(black_box(&text)).unwrap());
+fn judge(c: &mut Criterion) {
+    let text = String::from_utf8(poj::random_input(GAMES, 1)).unwrap();
     assert_eq!(
-        base_out.as_bytes(),
-        judge_out.as_slice(),
+        baseline(&text).as_bytes(),
+        poj::judge(&text).unwrap().as_slice(),
         "baseline and judge disagree"
     );
-    let per = |t: f64| t / GAMES as f64 * 1e6;
-    println!(
-        "samegame judge, {} random POJ 1027 games (seed 1), best of runs:",
-        GAMES
-    );
-    println!(
-        "  baseline (2-D array, per-move BFS)  {:8.2} µs/game",
-        per(t_base)
-    );
-    println!(
-        "  clearboard: parse only              {:8.2} µs/game",
-        per(t_parse)
-    );
-    println!(
-        "  clearboard: parse + play + print    {:8.2} µs/game",
-        per(t_judge)
-    );
-    println!(
-        "  speed-up over the baseline          {:8.2}×",
-        t_base / t_judge
-    );
-    black_box(boards);
+    let mut group = c.benchmark_group("samegame_judge");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("baseline", |b| b.iter(|| baseline(black_box(&text))));
+    group.bench_function("clearboard", |b| {
+        b.iter(|| poj::judge(black_box(&text)).unwrap())
+    });
+    group.bench_function("clearboard_parse_only", |b| {
+        b.iter(|| poj::parse(black_box(&text)).unwrap())
+    });
+    group.finish();
 }
+
+criterion_group!(benches, judge);
+criterion_main!(benches);
