@@ -1,11 +1,52 @@
 //! The budget of a search, shared by every solver: a time limit, a limit on
 //! the positions examined, both (whichever runs out first) or neither.
 //!
-//! A time limit needs a clock: on `wasm32-unknown-unknown` there is none
-//! (`std::time::Instant` panics there), so the page's searches use node
-//! limits or run step by step in a worker.
+//! A time limit needs a clock: on `wasm32-unknown-unknown`
+//! `std::time::Instant` panics, so there the clock is the page's (or the
+//! worker's) `performance.now()`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+
+#[cfg(target_arch = "wasm32")]
+use clock::Instant;
+
+/// The clock of a page or worker: `performance.now()`, in milliseconds.
+#[cfg(target_arch = "wasm32")]
+mod clock {
+    use std::time::Duration;
+    use wasm_bindgen::prelude::wasm_bindgen;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_namespace = performance, js_name = now)]
+        fn performance_now() -> f64;
+    }
+
+    /// A moment, in milliseconds since the page or worker started.
+    #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+    pub struct Instant(f64);
+
+    impl Instant {
+        pub fn now() -> Instant {
+            Instant(performance_now())
+        }
+
+        pub fn checked_add(self, d: Duration) -> Option<Instant> {
+            let t = self.0 + d.as_secs_f64() * 1e3;
+            t.is_finite().then_some(Instant(t))
+        }
+    }
+
+    impl std::ops::Add<Duration> for Instant {
+        type Output = Instant;
+        fn add(self, d: Duration) -> Instant {
+            Instant(self.0 + d.as_secs_f64() * 1e3)
+        }
+    }
+}
 
 /// How much a search may spend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! is deterministic under a node budget, and it beats greedy.
 
 use clearboard::budget::Budget;
-use clearboard::samegame::solver::{replay, solve, SolveSettings};
+use clearboard::samegame::solver::{replay, solve, width_within, SolveSettings, BEAM_MEMORY};
 use clearboard::samegame::{BitBoard, Board, Flood};
 use proptest::prelude::*;
 
@@ -77,15 +77,21 @@ fn the_solver_beats_greedy_on_every_standard_position_at_a_small_budget() {
     }
 }
 
+/// Each reported line replays to the score it claims; the scores rise and
+/// the last is the answer.
 #[test]
-fn progress_reports_rising_best_scores() {
+fn progress_reports_rising_best_lines() {
     let board = Board::random(10, 10, 3, 4).unwrap();
     let seen = std::sync::Mutex::new(Vec::new());
-    let s = solve(&board, &budget(5_000, 1), &|score| {
-        seen.lock().unwrap().push(score)
+    let s = solve(&board, &budget(5_000, 1), &|line| {
+        assert_eq!(
+            replay(&board, &line.moves).unwrap(),
+            (line.score, line.cleared)
+        );
+        seen.lock().unwrap().push(line.score)
     });
     let seen = seen.into_inner().unwrap();
-    assert!(!seen.is_empty());
+    assert!(seen.len() >= 2, "{seen:?}");
     assert!(seen.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(*seen.last().unwrap(), s.score);
 }
@@ -98,7 +104,7 @@ fn sessions_on_small_and_large_boards_return_replayable_games() {
     use clearboard::samegame::solver::Session;
     for (w, h, k) in [(16, 16, 5), (17, 16, 4), (16, 20, 3)] {
         let board = Board::random(w, h, k, 7).unwrap();
-        let mut session = Session::new(&board, 3);
+        let mut session = Session::new(&board, 3, 0, BEAM_MEMORY, &|_| {});
         let mut last = i64::MIN;
         for _ in 0..4 {
             session.step();
@@ -122,7 +128,7 @@ fn sessions_on_small_and_large_boards_return_replayable_games() {
 fn a_session_widens_until_its_beam_keeps_everything() {
     use clearboard::samegame::solver::Session;
     let board = Board::random(4, 4, 3, 2).unwrap();
-    let mut session = Session::new(&board, 1);
+    let mut session = Session::new(&board, 1, 0, BEAM_MEMORY, &|_| {});
     let mut steps = 0;
     while session.step() {
         steps += 1;
@@ -156,6 +162,46 @@ fn the_largest_boards_and_most_colours_are_solved() {
         );
         assert!(!s.moves.is_empty(), "a move list for {}×{}×{}", w, h, k);
     }
+}
+
+/// The worker's search: for a time, within a memory bound (its widest beam
+/// is the one that fits), reporting lines that replay, and different
+/// sessions (threads) searching differently; a tiny board ends early as
+/// exhaustive.
+#[test]
+fn a_session_thinks_for_a_time_within_its_memory() {
+    use clearboard::samegame::solver::Session;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static REPORTS: AtomicUsize = AtomicUsize::new(0);
+    fn count(_: &clearboard::samegame::solver::Solution) {
+        REPORTS.fetch_add(1, Ordering::Relaxed);
+    }
+    let board = &standard_positions()[3];
+    let memory = 8 << 20;
+    let mut scores = Vec::new();
+    for thread in 0..2 {
+        let mut session = Session::new(board, 1, thread, memory, &count);
+        assert_eq!(session.max_width(), width_within(225, memory));
+        assert_eq!(session.max_width(), 256, "8 MiB at about 25 KB a node");
+        let t = std::time::Instant::now();
+        let more = session.think(Budget::time(std::time::Duration::from_millis(400)));
+        let spent = t.elapsed();
+        assert!(more, "a standard position is not searched exhaustively");
+        assert!(spent >= std::time::Duration::from_millis(400), "{spent:?}");
+        assert!(spent < std::time::Duration::from_millis(1400), "{spent:?}");
+        let best = session.best();
+        assert_eq!(
+            replay(board, &best.moves).unwrap(),
+            (best.score, best.cleared)
+        );
+        assert!(best.score > greedy_score(board));
+        assert!(best.nodes > 0);
+        scores.push((best.score, best.moves));
+    }
+    assert_ne!(scores[0].1, scores[1].1, "two threads' lines differ");
+    assert!(REPORTS.load(Ordering::Relaxed) >= 2);
+    let mut tiny = Session::new(&Board::random(4, 4, 3, 2).unwrap(), 1, 0, memory, &|_| {});
+    assert!(!tiny.think(Budget::time(std::time::Duration::from_secs(5))));
 }
 
 /// Under a time budget several threads search at once; what they find

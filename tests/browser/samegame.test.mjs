@@ -327,18 +327,32 @@ test('clicks during an animation never corrupt the state', async () => {
   await context.close();
 });
 
-test('the solver runs in a worker, shows progress, stops, and its moves play through Step and the log', async () => {
+test('the solver thinks for the chosen time on the machine\'s workers, within its memory cap, and its moves play through Step and the log', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=8&h=8&colors=3`, calm);
+  await page.getByLabel('Think for (seconds)').fill('2');
+  const workers = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)));
+  const t0 = Date.now();
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
-  // The page stays responsive while the worker searches.
-  const t0 = Date.now();
+  assert.match(await ref(page, 'solve-progress').textContent(), new RegExp(`· \\d s of 2 s · ${workers} workers?$`));
+  // The page stays responsive while the workers search.
+  const t1 = Date.now();
   await page.evaluate(() => window.clearboardPage.app.describeCell(0, 0));
-  assert.ok(Date.now() - t0 < 2000);
-  await page.waitForFunction(() => /beam width (8|16|32|64)/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 30000 });
-  await page.getByRole('button', { name: 'Stop' }).click();
-  assert.match(await ref(page, 'solve-progress').textContent(), /\(stopped\)$/);
+  assert.ok(Date.now() - t1 < 2000);
+  await page.waitForFunction(() => /\(done\)$/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 20000 });
+  const took = Date.now() - t0;
+  assert.ok(took >= 1900 && took < 6000, `thinking for 2 s took ${took} ms`);
+  const run = await page.evaluate(() => {
+    const r = window.clearboardPage.lastSolve;
+    return { memory: r.memory, cap: window.wasmBindings.SolverSession.memoryCap(), finished: r.finished, workers: r.workers, best: r.best.score };
+  });
+  assert.equal(run.workers, workers);
+  assert.equal(run.finished, workers, 'every worker reported its end');
+  assert.ok(run.memory > 0 && run.memory <= run.cap, `worker memory ${run.memory} within ${run.cap}`);
+  assert.match(await ref(page, 'solve-progress').textContent(), /positions \(done\)$/);
+  assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
   const planned = await page.evaluate(() => window.clearboardPage.plan.score);
+  assert.equal(planned, run.best, 'the plan is the best line of all workers');
   await page.getByLabel('Strategy').selectOption('solver');
   assert.match(await ref(page, 'why').textContent(), /^Solver plan: move 1 of \d+/);
   await setSpeed(page, 20);
@@ -353,6 +367,43 @@ test('the solver runs in a worker, shows progress, stops, and its moves play thr
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
   assert.ok(planned > (await page.evaluate(() => window.clearboardPage.app.score())));
+  // A bad time is refused with a message and starts nothing.
+  await page.getByLabel('Think for (seconds)').fill('0');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  assert.match(await page.locator('#message').textContent(), /Think for: a whole number of seconds from 1 to 600/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a long search shows its best score and clock live, and Stop ends it at once keeping the best line', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`, calm);
+  await page.getByLabel('Think for (seconds)').fill('60');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  // The readout changes at least once a second (the clock against the budget).
+  const seen = new Set();
+  for (let i = 0; i < 12; i++) {
+    const text = await ref(page, 'solve-progress').textContent();
+    seen.add(text.match(/· (\d+) s of 60 s/)[1]);
+    await page.waitForTimeout(250);
+  }
+  assert.ok(seen.size >= 3, `the clock moved: ${[...seen]}`);
+  const stop = await page.evaluate(() => {
+    const t = performance.now();
+    document.querySelector('[data-ref="stop-solve"]').click();
+    const p = window.clearboardPage;
+    return { ms: performance.now() - t, running: p.solver.running, text: document.querySelector('[data-ref="solve-progress"]').textContent, plan: p.plan.score, best: p.lastSolve.best.score };
+  });
+  assert.ok(stop.ms < 100, `Stop took ${stop.ms} ms`);
+  assert.equal(stop.running, false);
+  assert.match(stop.text, /^Best so far: \d+ points.*\(stopped\)$/);
+  assert.equal(Number(stop.text.match(/Best so far: (\d+)/)[1]), stop.best);
+  assert.equal(stop.plan, stop.best, 'the plan is the best line so far');
+  metrics['samegame.solverStopMs'] = Math.round(stop.ms * 100) / 100;
+  // Nothing arrives after Stop.
+  await page.waitForTimeout(600);
+  assert.equal(await ref(page, 'solve-progress').textContent(), stop.text);
   assert.deepEqual(problems, []);
   await context.close();
 });

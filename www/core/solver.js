@@ -1,42 +1,60 @@
-// The solver worker: runs a game's search off the page's thread. One search
-// at a time; stop() terminates the worker and frees everything it held.
+// The solver's workers: one search on several Web Workers at once (each
+// with its own thread number, so they search differently, as the command
+// line's threads do). stop() terminates them all at once and frees
+// everything they held.
 import { engineUrls } from './engine.js';
+
+/** The most workers a search uses, whatever the machine offers. */
+export const MAX_SOLVER_WORKERS = 4;
+
+/** How many workers a search uses here: the cores the browser reports, 1 to MAX_SOLVER_WORKERS. */
+export function solverWorkerCount() {
+  const cores = Number(globalThis.navigator?.hardwareConcurrency) || 1;
+  return Math.max(1, Math.min(MAX_SOLVER_WORKERS, Math.floor(cores)));
+}
 
 export class SolverWorker {
   constructor() {
-    this.worker = null;
+    this.workers = [];
   }
 
   get running() {
-    return this.worker !== null;
+    return this.workers.some((w) => w !== null);
   }
 
   /**
-   * Starts a search: `request` goes to the worker (with the engine's URLs);
-   * `onMessage(data)` gets each answer; the worker ends itself after
-   * `{done}` or `{error}`.
+   * Starts a search on `count` workers: each gets `request` (with the
+   * engine's URLs and its `thread` number); `onMessage(data, thread)` gets
+   * every answer. A worker ends after `{done}` or `{error}`.
    */
-  start(request, onMessage) {
+  start(request, onMessage, count = 1) {
     this.stop();
-    const worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
-    this.worker = worker;
-    worker.onmessage = ({ data }) => {
-      if (this.worker !== worker) return;
-      if (data.done || data.error) this.stop();
-      onMessage(data);
-    };
-    worker.onerror = (e) => {
-      if (this.worker !== worker) return;
-      this.stop();
-      onMessage({ error: e.message || 'the worker failed' });
-    };
-    worker.postMessage({ ...engineUrls(), ...request });
+    const urls = engineUrls();
+    const workers = [];
+    this.workers = workers;
+    for (let thread = 0; thread < count; thread++) {
+      const worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+      workers.push(worker);
+      const end = () => {
+        worker.terminate();
+        if (workers[thread] === worker) workers[thread] = null;
+      };
+      worker.onmessage = ({ data }) => {
+        if (this.workers !== workers || workers[thread] !== worker) return;
+        if (data.done || data.error) end();
+        onMessage(data, thread);
+      };
+      worker.onerror = (e) => {
+        if (this.workers !== workers || workers[thread] !== worker) return;
+        end();
+        onMessage({ error: e.message || 'the worker failed' }, thread);
+      };
+      worker.postMessage({ ...urls, ...request, thread });
+    }
   }
 
   stop() {
-    if (this.worker) {
-      this.worker.terminate();
-      this.worker = null;
-    }
+    for (const w of this.workers) w?.terminate();
+    this.workers = [];
   }
 }

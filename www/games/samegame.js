@@ -4,7 +4,7 @@
 // It finds its elements inside its own root and keeps no global state.
 import { BoardGame, boardMarkup } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
-import { SolverWorker } from '../core/solver.js';
+import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { setLog } from '../core/announce.js';
@@ -67,6 +67,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
       <label class="check"><input data-ref="marks" type="checkbox"> Letters in balls</label>
     </div>
     <div class="toolbar" role="group" aria-label="Solver">
+      <label>Think for <input data-ref="think" type="number" min="1" max="600" step="1" value="10" aria-label="Think for (seconds)"> s</label>
       <button type="button" data-ref="solve">Solve</button>
       <button type="button" data-ref="stop-solve" disabled>Stop</button>
       <button type="button" data-ref="compare">Compare</button>
@@ -131,6 +132,12 @@ function paintBoard(canvas, app, s, marks) {
   }
 }
 
+/** The seconds typed into "Think for" (a whole number 1..600), or null. */
+function thinkSeconds(value) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 600 ? n : null;
+}
+
 export class SameGame extends BoardGame {
   static id = 'samegame';
   static title = 'Same Game';
@@ -140,6 +147,7 @@ export class SameGame extends BoardGame {
   constructor(shell) {
     super(shell, shell.bindings.SameGameApp);
     this.solver = new SolverWorker();
+    this.solveRun = null; // the search under way (see solve())
     this.compareRun = null; // { timer, greedy, solver }
     this.plan = null; // { links, moves, score, cleared, startLink }
     this.cursor = { col: 0, row: 0 };
@@ -158,6 +166,7 @@ export class SameGame extends BoardGame {
     this.mountMarkup(root, MARKUP, 'samegame');
     this.ref('show-next').checked = Boolean(load('samegame.showNext', false));
     this.ref('marks').checked = Boolean(load('samegame.letters', false));
+    this.ref('think').value = String(thinkSeconds(load('samegame.thinkSeconds', 10)) ?? 10);
   }
 
   /** Stops everything running and frees what it held. */
@@ -383,35 +392,105 @@ export class SameGame extends BoardGame {
 
   // ---- the solver (in a Web Worker) and the comparison ---------------------
 
+  /**
+   * Solve: the solver thinks for the chosen seconds on as many workers as
+   * the machine offers (solverWorkerCount), each searching its own way; the
+   * best line of all is kept and shown live (score, time against the
+   * budget), and becomes the plan that Step and Play follow.
+   */
   solve() {
     this.stopSolving();
+    const seconds = thinkSeconds(this.ref('think').value);
+    if (seconds === null) {
+      this.shell.message('Think for: a whole number of seconds from 1 to 600.', true);
+      return;
+    }
+    save('samegame.thinkSeconds', seconds);
     const startLink = this.app.link();
+    const workers = solverWorkerCount();
+    const run = {
+      startLink,
+      seconds,
+      workers,
+      started: performance.now(),
+      best: null, // the best line of all workers: { score, cleared, moves }
+      adopted: null, // the line the plan holds
+      finished: 0,
+      exhaustive: false,
+      memory: 0,
+      nodes: new Array(workers).fill(0),
+      errors: [],
+      timer: 0,
+      ended: '',
+    };
+    this.solveRun = run;
+    this.lastSolve = run;
+    const progress = this.ref('solve-progress');
+    const show = () => {
+      if (this.solveRun !== run && !run.ended) return;
+      if (run.best && run.adopted !== run.best) {
+        run.adopted = run.best;
+        this.adoptPlan(startLink, run.best);
+      }
+      const elapsed = Math.min(seconds, (performance.now() - run.started) / 1000);
+      const best = run.best
+        ? `Best so far: ${plural(run.best.score, 'point')}${run.best.cleared ? ', clears the board' : ''}, ${plural(run.best.moves.length / 2, 'move')}`
+        : 'Solving…';
+      const clock = run.ended ? '' : ` · ${elapsed.toFixed(0)} s of ${seconds} s`;
+      // Positions are counted as lines are reported: the total is exact at the end.
+      const positions = run.nodes.reduce((a, b) => a + b, 0);
+      const who = ` · ${plural(workers, 'worker')}${run.ended ? `, ${positions.toLocaleString('en-US')} positions` : ''}`;
+      const errors = run.errors.length ? ` · ${run.errors.join('; ')}` : '';
+      progress.textContent = `${best}${clock}${who}${errors}${run.ended ? ` (${run.ended})` : ''}`;
+      this.updateButtons();
+    };
+    run.show = show;
     this.ref('solve').disabled = true;
     this.ref('stop-solve').disabled = false;
-    const progress = this.ref('solve-progress');
     progress.textContent = 'Solving…';
     const seed = this.app.seed() >= 0 ? this.app.seed() : 1;
     try {
-      this.solver.start({ game: 'samegame', board: this.app.text(), seed }, (data) => {
-        if (!this.root) return;
+      this.solver.start({ game: 'samegame', board: this.app.text(), seed, seconds }, (data, thread) => {
+        if (!this.root || this.solveRun !== run) return;
         if (data.error) {
-          progress.textContent = `Solver failed: ${data.error}`;
-        } else if (data.done) {
-          progress.textContent += ' (done)';
+          // A worker that fails (out of memory, say) ends; the others and the
+          // best line so far stay.
+          run.errors.push(`worker ${thread + 1} stopped: ${data.error}`);
+          run.finished += 1;
+        } else if (data.started) {
+          return;
         } else {
-          this.adoptPlan(startLink, data);
-          progress.textContent = `Best so far: ${plural(data.score, 'point')}${data.cleared ? ', clears the board' : ''}, ${plural(data.moves.length / 2, 'move')} (beam width ${data.width})`;
+          if (typeof data.nodes === 'number') run.nodes[thread] = data.nodes;
+          if (!run.best || data.score > run.best.score) run.best = { score: data.score, cleared: data.cleared, moves: data.moves };
+          if (data.done) {
+            run.finished += 1;
+            run.exhaustive ||= data.exhaustive;
+            run.memory = Math.max(run.memory, data.memory);
+          }
         }
-        this.updateButtons();
-      });
+        if (run.finished === workers || run.exhaustive) {
+          run.ended = run.exhaustive ? 'done: searched exhaustively' : 'done';
+          this.stopSolving();
+        }
+      }, workers);
+      run.timer = setInterval(show, 250);
     } catch (e) {
       progress.textContent = `Solver failed: ${e.message}`;
+      this.solveRun = null;
       this.updateButtons();
     }
   }
 
-  stopSolving() {
+  /** Stops the search at once; the best line so far stays as the plan. */
+  stopSolving(reason = '') {
     this.solver.stop();
+    const run = this.solveRun;
+    if (run) {
+      clearInterval(run.timer);
+      this.solveRun = null;
+      if (!run.ended) run.ended = reason || 'stopped';
+      if (this.root) run.show();
+    }
     if (this.root) this.updateButtons();
   }
 
@@ -700,10 +779,7 @@ export class SameGame extends BoardGame {
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
-    on('stop-solve', 'click', () => {
-      this.stopSolving();
-      this.ref('solve-progress').textContent += ' (stopped)';
-    });
+    on('stop-solve', 'click', () => this.stopSolving('stopped'));
     on('compare', 'click', () => this.compare());
     on('strategy', 'change', () => {
       this.autoplay.stop();

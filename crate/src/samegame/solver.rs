@@ -114,8 +114,14 @@ pub const BEAM_MEMORY: usize = 256 << 20;
 /// children's continuations takes about balls² / 2 bytes (measured: 23 KiB
 /// a node on the 225-ball standard positions at width 2,048).
 pub fn max_width_for(balls: usize) -> usize {
+    width_within(balls, BEAM_MEMORY)
+}
+
+/// The widest beam (a power of two, at most [`MAX_BEAM_WIDTH`]) whose nodes
+/// for a start of `balls` balls take about `memory` bytes or less.
+pub fn width_within(balls: usize, memory: usize) -> usize {
     let per_node = (balls * balls / 2).max(64);
-    let fit = (BEAM_MEMORY / per_node).clamp(1, MAX_BEAM_WIDTH);
+    let fit = (memory / per_node).clamp(1, MAX_BEAM_WIDTH);
     1 << fit.ilog2()
 }
 
@@ -328,7 +334,7 @@ struct Beam<'a, B: SearchBoard> {
     /// Whether the last beam dropped positions (if not, it searched all).
     truncated: bool,
     best: Solution,
-    progress: &'a (dyn Fn(i64) + Sync),
+    progress: &'a (dyn Fn(&Solution) + Sync),
 }
 
 const ROOT: u32 = u32::MAX;
@@ -443,7 +449,8 @@ impl<B: SearchBoard> Beam<'_, B> {
         self.best.score = score;
         self.best.cleared = cleared;
         self.best.moves = moves;
-        (self.progress)(score);
+        self.best.nodes = self.nodes;
+        (self.progress)(&self.best);
     }
 
     fn path(&self, mut at: u32) -> Vec<Cell> {
@@ -606,7 +613,6 @@ impl<B: SearchBoard> Beam<'_, B> {
     }
 }
 
-fn ignore(_: i64) {}
 
 /// How many of the most frequent colours are tried as the tabu colour.
 const TABU_CANDIDATES: usize = 3;
@@ -630,7 +636,7 @@ fn new_beam<'a, B: SearchBoard>(
     start: &B,
     seed: u64,
     thread: usize,
-    progress: &'a (dyn Fn(i64) + Sync),
+    progress: &'a (dyn Fn(&Solution) + Sync),
 ) -> Beam<'a, B> {
     Beam {
         rules: Rules::default(),
@@ -674,12 +680,15 @@ fn greedy_solution(start: &BitBoard) -> Solution {
     }
 }
 
-/// A search run step by step (for a page's worker, which has no clock and
-/// no threads): each [`Session::step`] runs the next, twice as wide beam.
+/// A search for a page's worker, which has no threads: run step by step
+/// ([`Session::step`], each a beam twice as wide as the last) or for a time
+/// ([`Session::think`], on the worker's clock). Its beams stay within the
+/// memory it was given.
 pub struct Session {
     board: Board,
     search: Stepper,
     width: usize,
+    max_width: usize,
 }
 
 /// The session's beam over the board type that fits.
@@ -689,19 +698,28 @@ enum Stepper {
 }
 
 impl Session {
-    /// A session on `board`.
-    pub fn new(board: &Board, seed: u64) -> Session {
+    /// A session on `board`; `thread` picks the beam's tabu colours and
+    /// random stream as [`solve`]'s threads do (so several sessions on one
+    /// board search differently); beams keep to about `memory` bytes
+    /// ([`width_within`]); `progress` is called with each new best line.
+    pub fn new(
+        board: &Board,
+        seed: u64,
+        thread: usize,
+        memory: usize,
+        progress: &'static (dyn Fn(&Solution) + Sync),
+    ) -> Session {
         let search = match SmallBoard::from_board(board) {
             Some(start) => {
                 let start = Small::<false>(start);
                 Stepper::Small(
                     Box::new(start),
-                    Box::new(new_beam(&start, seed, 0, &ignore)),
+                    Box::new(new_beam(&start, seed, thread, progress)),
                 )
             }
             None => {
                 let start = BitBoard::from_board(board);
-                let beam = Box::new(new_beam(&start, seed, 0, &ignore));
+                let beam = Box::new(new_beam(&start, seed, thread, progress));
                 Stepper::Big(start, beam)
             }
         };
@@ -709,23 +727,51 @@ impl Session {
             board: board.clone(),
             search,
             width: 1,
+            max_width: width_within(board.balls(), memory),
         }
     }
 
+    /// The widest beam this session runs.
+    pub fn max_width(&self) -> usize {
+        self.max_width
+    }
+
     /// Runs one beam (widths 1, 2, 4, … from call to call, then
-    /// the widest of [`max_width_for`] again and again). Returns false once a beam kept
+    /// the widest again and again). Returns false once a beam kept
     /// every position: the search was exhaustive and a wider one cannot
     /// find more.
     pub fn step(&mut self) -> bool {
-        let truncated = match &mut self.search {
-            Stepper::Small(start, beam) => beam.step(start, self.width),
-            Stepper::Big(start, beam) => beam.step(start, self.width),
-        };
-        self.width = self
-            .width
-            .saturating_mul(2)
-            .min(max_width_for(self.board.balls()));
+        let truncated = self
+            .beam(self.width, Meter::UNLIMITED)
+            .expect("an unlimited beam runs to its end");
+        self.width = self.width.saturating_mul(2).min(self.max_width);
         truncated
+    }
+
+    /// Searches until `budget` is spent, as [`solve`]'s threads do: beams of
+    /// widths 1, 2, 4, … up to the widest, then the widest again. Returns
+    /// false when a beam kept every position (nothing more to find).
+    pub fn think(&mut self, budget: Budget) -> bool {
+        let meter = budget.start();
+        let mut width = 1;
+        let more = loop {
+            match self.beam(width, meter) {
+                None => break true,
+                Some(false) => break false,
+                Some(true) => width = (width * 2).min(self.max_width),
+            }
+        };
+        self.width = width;
+        more
+    }
+
+    /// One beam of `width` within `meter`: `None` if the meter ran out
+    /// first, else whether the beam had to drop positions.
+    fn beam(&mut self, width: usize, meter: Meter) -> Option<bool> {
+        match &mut self.search {
+            Stepper::Small(start, beam) => beam.step(start, width, meter),
+            Stepper::Big(start, beam) => beam.step(start, width, meter),
+        }
     }
 
     /// The best move list so far.
@@ -745,20 +791,29 @@ impl Session {
 }
 
 impl<B: SearchBoard> Beam<'_, B> {
-    /// One whole beam of `width` from `start` (no budget); whether it had
-    /// to drop positions.
-    fn step(&mut self, start: &B, width: usize) -> bool {
+    /// One whole beam of `width` from `start` within `meter`: `None` when
+    /// the meter ran out first, else whether it had to drop positions.
+    fn step(&mut self, start: &B, width: usize, meter: Meter) -> Option<bool> {
         self.arena.clear();
         self.truncated = false;
-        self.run(start, width);
+        self.meter = meter;
+        let done = self.run(start, width);
+        self.best.nodes = self.nodes;
+        if !done {
+            return None;
+        }
         self.best.width = width;
-        self.truncated
+        Some(self.truncated)
     }
 }
 
 /// Searches `board` within the budget and returns the best move list found.
-/// `progress` is called with each new best score.
-pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + Sync)) -> Solution {
+/// `progress` is called with each new best line (of any thread).
+pub fn solve(
+    board: &Board,
+    settings: &SolveSettings,
+    progress: &(dyn Fn(&Solution) + Sync),
+) -> Solution {
     let best = match SmallBoard::from_board(board) {
         Some(start) if crate::cpu::has_v3() => {
             solve_from(&Small::<true>(start), settings, progress)
@@ -781,14 +836,14 @@ pub fn solve(board: &Board, settings: &SolveSettings, progress: &(dyn Fn(i64) + 
 fn solve_from<B: SearchBoard + Sync>(
     start: &B,
     settings: &SolveSettings,
-    progress: &(dyn Fn(i64) + Sync),
+    progress: &(dyn Fn(&Solution) + Sync),
 ) -> Solution {
     let best_shared = std::sync::Mutex::new(i64::MIN);
-    let report = |score: i64| {
+    let report = |line: &Solution| {
         let mut b = best_shared.lock().expect("no thread panics holding it");
-        if score > *b {
-            *b = score;
-            progress(score);
+        if line.score > *b {
+            *b = line.score;
+            progress(line);
         }
     };
     let meter = settings.budget.start();

@@ -392,9 +392,44 @@ pub fn poj_game_count(input: &str) -> Result<u32, JsError> {
         .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
 }
 
-/// The Same Game solver for a page's Web Worker: each `step` runs the next,
-/// twice as wide beam and may take a while (the worker is what keeps the
-/// page responsive); the best move list is there after every step.
+/// What a worker's beams may take: 128 MiB (the widest beam that fits,
+/// [`crate::samegame::solver::width_within`]; 4,096 on the 15 × 15
+/// standard positions). With the engine's code and the best lines the
+/// worker's whole wasm memory stays under [`WORKER_MEMORY_CAP`].
+pub const WORKER_BEAM_MEMORY: usize = 128 << 20;
+
+/// The bound the page states and its browser test checks for a solver
+/// worker's wasm memory: 256 MiB.
+pub const WORKER_MEMORY_CAP: usize = 256 << 20;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The worker's hook for live progress, `clearboardSolverProgress(score,
+    /// cleared, moves, nodes)` on the worker's global object: called with
+    /// each new best line during `think` (`moves` is a view to copy at
+    /// once). Where it is not defined nothing is reported.
+    #[wasm_bindgen(catch, js_name = clearboardSolverProgress)]
+    fn solver_progress(score: f64, cleared: bool, moves: &[u8], nodes: f64) -> Result<(), JsValue>;
+}
+
+fn report(line: &crate::samegame::solver::Solution) {
+    let moves = line_bytes(line);
+    // A page without the hook, or a hook that throws, is not the search's
+    // business: the best line is still there when `think` returns.
+    let _ = solver_progress(line.score as f64, line.cleared, &moves, line.nodes as f64);
+}
+
+fn line_bytes(line: &crate::samegame::solver::Solution) -> Vec<u8> {
+    line.moves.iter().flat_map(|c| [c.col, c.row]).collect()
+}
+
+/// The Same Game solver for a page's Web Worker. `think(seconds)` searches
+/// for that long on the worker's clock (beams widening to the widest that
+/// fits [`WORKER_BEAM_MEMORY`], then the widest again), reporting each new
+/// best line through the worker's `clearboardSolverProgress`; `step` runs
+/// just the next, twice as wide beam. Several workers on one position pass
+/// different `thread` numbers and search differently, as the command
+/// line's threads do. The best move list is there after every call.
 #[wasm_bindgen]
 pub struct SolverSession {
     session: crate::samegame::solver::Session,
@@ -403,15 +438,36 @@ pub struct SolverSession {
 #[wasm_bindgen]
 impl SolverSession {
     /// A session on a board given as the game's text (rows top first,
-    /// letters, `.` empty), as `SameGameApp.text()` returns it.
+    /// letters, `.` empty), as `SameGameApp.text()` returns it; `thread`
+    /// (0 when left out) picks this worker's share of the search.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, seed: f64) -> Result<SolverSession, JsError> {
+    pub fn new(board: &str, seed: f64, thread: Option<u32>) -> Result<SolverSession, JsError> {
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
         let board = crate::samegame::Board::parse(&rows, 1)
             .map_err(|e| JsError::new(&format!("solver: {}", e)))?;
         Ok(SolverSession {
-            session: crate::samegame::solver::Session::new(&board, seed.max(0.0) as u64),
+            session: crate::samegame::solver::Session::new(
+                &board,
+                seed_of(seed)?,
+                thread.unwrap_or(0).min(1 << 16) as usize,
+                WORKER_BEAM_MEMORY,
+                &report,
+            ),
         })
+    }
+
+    /// Searches for `seconds` (0 to 3,600) of the worker's clock; returns
+    /// false when the search was exhaustive (a beam kept every position).
+    pub fn think(&mut self, seconds: f64) -> Result<bool, JsError> {
+        if !(0.0..=3600.0).contains(&seconds) {
+            // (No float formatting here: it would add 40 KB to the wasm.)
+            return Err(JsError::new(
+                "solver: the seconds to think are a number from 0 to 3600",
+            ));
+        }
+        Ok(self.session.think(crate::budget::Budget::time(
+            std::time::Duration::from_millis((seconds * 1e3) as u64),
+        )))
     }
 
     /// Runs the next beam; false when the search has been exhaustive (a
@@ -434,16 +490,34 @@ impl SolverSession {
     /// The best move list as (col, row) pairs, 0-based, row from the bottom.
     #[wasm_bindgen(js_name = bestMoves)]
     pub fn best_moves(&self) -> Vec<u8> {
-        self.session
-            .best()
-            .moves
-            .iter()
-            .flat_map(|c| [c.col, c.row])
-            .collect()
+        line_bytes(&self.session.best())
     }
 
-    /// The width of the last beam run.
+    /// The width of the beam that found the best line.
     pub fn width(&self) -> u32 {
         self.session.best().width as u32
+    }
+
+    /// The widest beam this session runs.
+    #[wasm_bindgen(js_name = maxWidth)]
+    pub fn max_width(&self) -> u32 {
+        self.session.max_width() as u32
+    }
+
+    /// Positions evaluated so far.
+    pub fn nodes(&self) -> f64 {
+        self.session.best().nodes as f64
+    }
+
+    /// The bytes of this module's wasm memory now (it only grows).
+    #[wasm_bindgen(js_name = memoryBytes)]
+    pub fn memory_bytes() -> f64 {
+        (core::arch::wasm32::memory_size(0) * 65536) as f64
+    }
+
+    /// The stated cap on a solver worker's wasm memory, in bytes.
+    #[wasm_bindgen(js_name = memoryCap)]
+    pub fn memory_cap() -> f64 {
+        WORKER_MEMORY_CAP as f64
     }
 }
