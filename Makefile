@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: serve test build dist rust-test rust-test-debug lint browser-test bench fuzz tools-build tools-browser tools-fuzz clean
+.PHONY: serve test build dist rust-test rust-test-debug lint browser-test bench bench-browser fuzz tools-build tools-browser tools-fuzz clean
 
 # Builds dist/ and serves it on 127.0.0.1:8080 with the page's
 # Content-Security-Policy (scripts/serve.mjs).
@@ -55,6 +55,13 @@ bench: build
 	./scripts/bench-judges.sh
 	@echo "Mayan levels: the whole built-in set regenerated"
 	time ./target/release/clearboard gen mayan-levels > /dev/null 2>&1
+
+# The page's solver on the 20 standard positions in headless Chromium
+# (BENCH_SECONDS a position, BENCH_SEED); about 20 × BENCH_SECONDS.
+BENCH_SECONDS ?= 60
+BENCH_SEED ?= 1
+bench-browser: dist tools-browser
+	node scripts/bench-browser.mjs $(BENCH_SECONDS) $(BENCH_SEED)
 
 # Fuzzing (cargo fuzz, libFuzzer; stable Rust with RUSTC_BOOTSTRAP=1 for
 # the sanitizer flags): every target for FUZZ_SECONDS each, two at a time,

@@ -8,8 +8,10 @@ use crate::budget::Budget;
 use crate::game::History;
 use crate::{cli, connect, lianliankan, link, mayan, samegame};
 
-/// A fuzz target's body.
-pub type Target = fn(&[u8]);
+/// A fuzz target's body: true when the input got past parsing to the checks
+/// that follow it (the corpus replay counts these, so that a corpus of
+/// inputs all rejected at the door cannot pass for a test).
+pub type Target = fn(&[u8]) -> bool;
 
 /// The fuzz targets, by name (the directories of `fuzz/corpus/`).
 pub const TARGETS: &[(&str, Target)] = &[
@@ -26,20 +28,22 @@ fn text(data: &[u8]) -> Option<&str> {
 
 /// POJ 1027: the whole judge run (parse, play every game, print), as
 /// `clearboard judge samegame` and the page's POJ paste.
-pub fn judge_samegame(data: &[u8]) {
+pub fn judge_samegame(data: &[u8]) -> bool {
     if let Some(t) = text(data) {
         if let Ok(out) = samegame::poj::judge(t) {
             assert!(out.is_empty() || out.ends_with(b"\n"));
+            return true;
         }
     }
+    false
 }
 
 /// Mahjong and POJ 1101: the whole judge runs, as the command line and the
 /// page's path query tool (`PathQueries`), with a path for each query.
-pub fn judge_connect(data: &[u8]) {
-    let Some(t) = text(data) else { return };
-    let _ = connect::judge::judge_mahjong(t);
-    let _ = connect::judge::judge_poj1101(t);
+pub fn judge_connect(data: &[u8]) -> bool {
+    let Some(t) = text(data) else { return false };
+    let mahjong = connect::judge::judge_mahjong(t).is_ok();
+    let poj = connect::judge::judge_poj1101(t).is_ok();
     if let Ok(case) = connect::judge::parse_mahjong(t) {
         let mut f = connect::PathFinder::new(&case.board);
         for &(a, b) in case.queries.iter().take(64) {
@@ -48,23 +52,28 @@ pub fn judge_connect(data: &[u8]) {
             }
         }
     }
+    mahjong || poj
 }
 
 /// NOIP 2011 Mayan: the judge's parser and a bounded whole run (the node
 /// budget keeps every input fast), as the CLI and the page's NOIP paste.
-pub fn judge_mayan(data: &[u8]) {
-    let Some(t) = text(data) else { return };
+pub fn judge_mayan(data: &[u8]) -> bool {
+    let Some(t) = text(data) else { return false };
     if mayan::judge::parse(t).is_ok() {
         let _ = mayan::judge::judge_with_budget(t, 20_000);
+        return true;
     }
+    false
 }
 
 /// Every game's link parser, and opening the link as the page does
 /// (replaying its moves on the game's history).
-pub fn links(data: &[u8]) {
-    let Some(t) = text(data) else { return };
+pub fn links(data: &[u8]) -> bool {
+    let Some(t) = text(data) else { return false };
     let _ = link::game_of(t);
-    match link::Link::parse(t, Some(7)) {
+    let parsed = link::Link::parse(t, Some(7));
+    let ok = parsed.is_ok();
+    match parsed {
         Ok(link::Link::Lianliankan(l)) => {
             if let Ok((board, _)) = l.start.open() {
                 let rules = lianliankan::Lianliankan {
@@ -91,13 +100,16 @@ pub fn links(data: &[u8]) {
         }
         Err(e) => assert!(!e.is_empty()),
     }
+    ok
 }
 
 /// The solvers' inputs: `solve samegame` positions and `solve lianliankan`
 /// boards, each parsed and searched on a small node budget.
-pub fn solve_inputs(data: &[u8]) {
-    let Some(t) = text(data) else { return };
+pub fn solve_inputs(data: &[u8]) -> bool {
+    let Some(t) = text(data) else { return false };
+    let mut searched = false;
     if let Ok(boards) = cli::parse_positions(t) {
+        searched |= !boards.is_empty();
         for b in boards.iter().take(2) {
             let settings = samegame::solver::SolveSettings {
                 budget: Budget::nodes(200),
@@ -108,6 +120,7 @@ pub fn solve_inputs(data: &[u8]) {
         }
     }
     if let Ok(boards) = cli::parse_lianliankan(t) {
+        searched |= !boards.is_empty();
         for b in boards.iter().take(2) {
             for v in [lianliankan::Variant::None, lianliankan::Variant::Left] {
                 let out = lianliankan::solve::solve(b, v, lianliankan::solve::Settings::nodes(500));
@@ -117,4 +130,5 @@ pub fn solve_inputs(data: &[u8]) {
             }
         }
     }
+    searched
 }

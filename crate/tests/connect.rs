@@ -219,22 +219,58 @@ fn an_empty_cell_may_be_an_end() {
 
 #[test]
 fn lianliankan_bounded_query_and_joinable_pairs() {
-    // Two a's joined with 2 turns; two b's needing 3 segments... and more.
-    let b = board(&["a.b", "XXX", "b.a"]);
-    let mut f = PathFinder::new(&b);
-    assert!(
-        f.joinable(Pos::new(0, 0), Pos::new(2, 2), 2)
-            == (brute(&b, Pos::new(0, 0), Pos::new(2, 2)).unwrap() <= 3)
-    );
-    let pairs = f.joinable_pairs(2);
-    for (p, q) in &pairs {
-        assert_eq!(b.get(*p), b.get(*q));
-        assert!(brute(&b, *p, *q).unwrap() <= 3);
+    // Walled apart: both pairs need 4 segments (round the ring), so neither
+    // joins with at most 2 turns.
+    let walled = board(&["a.b", "XXX", "b.a"]);
+    let mut f = PathFinder::new(&walled);
+    for (p, q) in [
+        (Pos::new(0, 0), Pos::new(2, 2)),
+        (Pos::new(2, 0), Pos::new(0, 2)),
+    ] {
+        assert_eq!(brute(&walled, p, q), Some(4));
+        assert!(!f.joinable(p, q, 2));
     }
+    let pairs = f.joinable_pairs(2);
+    assert_eq!(pairs, pairs_by_brute(&walled));
     assert!(
-        pairs.contains(&(Pos::new(0, 0), Pos::new(2, 2)))
-            || brute(&b, Pos::new(0, 0), Pos::new(2, 2)).unwrap() > 3
+        pairs.iter().all(|&(p, _)| walled.get(p) == 1),
+        "only the wall's tiles join: {pairs:?}"
     );
+    // A gap in the wall: both pairs join with 3 segments (2 turns).
+    let open = board(&["a.b", "X.X", "b.a"]);
+    let mut f = PathFinder::new(&open);
+    let want = [
+        (Pos::new(0, 0), Pos::new(2, 2)),
+        (Pos::new(2, 0), Pos::new(0, 2)),
+    ];
+    for (p, q) in want {
+        assert_eq!(brute(&open, p, q), Some(3));
+        assert!(f.joinable(p, q, 2));
+        assert!(!f.joinable(p, q, 1), "not with 1 turn");
+    }
+    let pairs = f.joinable_pairs(2);
+    assert_eq!(pairs, pairs_by_brute(&open));
+    for p in want {
+        assert!(pairs.contains(&p), "{p:?} in {pairs:?}");
+    }
+}
+
+/// Every same-kind pair the brute-force search joins with ≤ 3 segments, in
+/// reading order.
+fn pairs_by_brute(b: &Board) -> Vec<(Pos, Pos)> {
+    let tiles: Vec<Pos> = (0..b.height() as i32)
+        .flat_map(|y| (0..b.width() as i32).map(move |x| Pos::new(x, y)))
+        .filter(|&p| b.get(p) != 0)
+        .collect();
+    let mut pairs = Vec::new();
+    for (i, &p) in tiles.iter().enumerate() {
+        for &q in &tiles[i + 1..] {
+            if b.get(p) == b.get(q) && brute(b, p, q).is_some_and(|s| s <= 3) {
+                pairs.push((p, q));
+            }
+        }
+    }
+    pairs
 }
 
 #[test]

@@ -95,7 +95,9 @@ proptest! {
     #[test]
     fn the_fall_map_agrees_with_removal(board in arb_board(), pick in any::<u16>()) {
         let moves: Vec<_> = board.clusters().into_iter().filter(|c| c.size() >= 2).collect();
-        if let Some(c) = moves.get(pick as usize % moves.len().max(1)) {
+        // About one board in nine has no move: those say nothing here.
+        prop_assume!(!moves.is_empty());
+        if let Some(c) = moves.get(pick as usize % moves.len()) {
             let map = board.fall_map(&c.cells);
             let mut after = board.clone();
             after.remove(c.anchor).unwrap();

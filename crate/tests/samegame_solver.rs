@@ -188,7 +188,9 @@ fn a_session_thinks_for_a_time_within_its_memory() {
         let spent = t.elapsed();
         assert!(more, "a standard position is not searched exhaustively");
         assert!(spent >= std::time::Duration::from_millis(400), "{spent:?}");
-        assert!(spent < std::time::Duration::from_millis(1400), "{spent:?}");
+        // The clock is read every few hundred positions: the search stops
+        // soon after its time (loosely bounded: the machine may be busy).
+        assert!(spent < std::time::Duration::from_millis(3000), "{spent:?}");
         let best = session.best();
         assert_eq!(
             replay(board, &best.moves).unwrap(),

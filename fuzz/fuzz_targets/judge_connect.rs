@@ -1,3 +1,5 @@
 #![no_main]
 //! Fuzz target: see clearboard::fuzzing::judge_connect.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| clearboard::fuzzing::judge_connect(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let _ = clearboard::fuzzing::judge_connect(data);
+});

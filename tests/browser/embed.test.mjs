@@ -111,19 +111,20 @@ test('hostile or malformed messages are ignored: no exception, no change', async
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1');
   await waitFor(page, 'ready');
   const before = await frameApp(page, (g) => g.link());
-  await page.evaluate(() => {
+  const sent = await page.evaluate(() => {
     const w = document.getElementById('game').contentWindow;
-    for (const m of ['undo', null, 42, [1, 2], { type: 'nonsense' }, { type: 'undo ' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'undo' } }, { type: '__proto__' }, { type: 'constructor' }]) {
-      try {
-        w.postMessage(m, '*');
-      } catch {
-        /* not cloneable: never sent */
-      }
-    }
+    const hostile = ['undo', null, 42, [1, 2], { type: 'nonsense' }, { type: 'undo ' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'undo' } }, { type: '__proto__' }, { type: 'constructor' }];
+    for (const m of hostile) w.postMessage(m, '*');
+    return hostile.length;
   });
+  assert.equal(sent, 12, 'every hostile message was posted');
   await page.waitForTimeout(500);
   assert.equal(await frameApp(page, (g) => g.link()), before);
   assert.equal((await received(page)).filter((d) => d.type === 'move').length, 0);
+  // The frame was listening all along: a good command after them is obeyed.
+  await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'undo' }, '*'));
+  await page.waitForFunction(() => window.received.some((d) => d.type === 'move'));
+  assert.equal(await frameApp(page, (g) => g.app.moves()), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -131,7 +132,11 @@ test('hostile or malformed messages are ignored: no exception, no change', async
 test('&origin= restricts whom the game obeys and writes to', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1&origin=https://puzzles.example');
   await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  // The frame has sent its ready and height events (to its origin only)...
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await frame().waitForFunction(() => window.clearboard?.messenger?.started && window.clearboard.messenger.lastHeight > 0);
   await page.waitForTimeout(300);
+  // ...and none of them reached this host.
   assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.waitForTimeout(300);

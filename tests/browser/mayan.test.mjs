@@ -325,7 +325,14 @@ test('300 random drags, clicks and keys raise no page error and keep the state c
   };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Shift+ArrowLeft', 'Shift+ArrowRight', 'Enter', 'u', 'r', 'h', 's', 'Control+z'];
   const buttons = ['Undo', 'Redo', 'Reset', 'Hint', 'Move left', 'Move right', 'Step'];
+  let most = 0;
   for (let i = 0; i < 300; i++) {
+    if (i % 25 === 24) {
+      // Along the way, not only at the end: the log has a line per move.
+      const now = await app(page, (a) => ({ moves: a.moves(), log: a.log() }));
+      assert.equal(now.log.split('\n').filter(Boolean).length, now.moves, `after ${i} inputs`);
+      most = Math.max(most, now.moves);
+    }
     const what = rand(10);
     const x = box.x + rand(Math.floor(box.width));
     const y = box.y + rand(Math.floor(box.height));
@@ -344,6 +351,7 @@ test('300 random drags, clicks and keys raise no page error and keep the state c
       if (await b.isEnabled()) await b.click();
     }
   }
+  assert.ok(most >= 1, `the inputs made moves (at most ${most} at a time)`);
   const state = await app(page, (a) => ({ moves: a.moves(), log: a.log(), text: a.text(), link: a.link() }));
   assert.equal(state.log.split('\n').filter(Boolean).length, state.moves);
   const again = await open(browser, `${server.url}#${state.link}`, calm);

@@ -122,8 +122,10 @@ export class Messenger {
         default:
           break;
       }
-    } catch {
-      /* a command that failed changes nothing more */
+    } catch (err) {
+      // A command that throws is a bug of the page: it changes nothing more,
+      // and the console says so (the browser suite fails on console errors).
+      console.error(`clearboard: a message from the parent failed: ${err?.message ?? err}`);
     }
   }
 }

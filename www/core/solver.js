@@ -7,10 +7,16 @@ import { engineUrls } from './engine.js';
 /** The most workers a search uses, whatever the machine offers. */
 export const MAX_SOLVER_WORKERS = 4;
 
-/** How many workers a search uses here: the cores the browser reports, 1 to MAX_SOLVER_WORKERS. */
+/**
+ * How many workers a search uses here: the cores the browser reports, at
+ * most MAX_SOLVER_WORKERS, and (where the browser tells its memory, in GB)
+ * no more than keeps the workers' 256 MiB each within a quarter of it.
+ */
 export function solverWorkerCount() {
-  const cores = Number(globalThis.navigator?.hardwareConcurrency) || 1;
-  return Math.max(1, Math.min(MAX_SOLVER_WORKERS, Math.floor(cores)));
+  const cores = Math.floor(Number(globalThis.navigator?.hardwareConcurrency) || 1);
+  const gb = Number(globalThis.navigator?.deviceMemory) || 8;
+  const byMemory = Math.floor((gb * 1024) / 4 / 256);
+  return Math.max(1, Math.min(MAX_SOLVER_WORKERS, cores, byMemory));
 }
 
 export class SolverWorker {

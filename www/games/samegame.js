@@ -299,7 +299,7 @@ export class SameGame extends BoardGame {
 
   stopActivities() {
     super.stopActivities();
-    this.stopSolving();
+    this.stopSolving({ adopt: false });
     this.stopCompare();
   }
 
@@ -426,9 +426,9 @@ export class SameGame extends BoardGame {
     this.solveRun = run;
     this.lastSolve = run;
     const progress = this.ref('solve-progress');
-    const show = () => {
+    const show = (adopt = true) => {
       if (this.solveRun !== run && !run.ended) return;
-      if (run.best && run.adopted !== run.best) {
+      if (adopt && run.best && run.adopted !== run.best) {
         run.adopted = run.best;
         this.adoptPlan(startLink, run.best);
       }
@@ -437,9 +437,11 @@ export class SameGame extends BoardGame {
         ? `Best so far: ${plural(run.best.score, 'point')}${run.best.cleared ? ', clears the board' : ''}, ${plural(run.best.moves.length / 2, 'move')}`
         : 'Solving…';
       const clock = run.ended ? '' : ` · ${elapsed.toFixed(0)} s of ${seconds} s`;
-      // Positions are counted as lines are reported: the total is exact at the end.
+      // Positions are counted from the workers' final reports: shown once
+      // every worker has finished by itself.
       const positions = run.nodes.reduce((a, b) => a + b, 0);
-      const who = ` · ${plural(workers, 'worker')}${run.ended ? `, ${positions.toLocaleString('en-US')} positions` : ''}`;
+      const complete = run.finished === workers && run.errors.length === 0;
+      const who = ` · ${plural(workers, 'worker')}${complete ? `, ${positions.toLocaleString('en-US')} positions` : ''}`;
       const errors = run.errors.length ? ` · ${run.errors.join('; ')}` : '';
       progress.textContent = `${best}${clock}${who}${errors}${run.ended ? ` (${run.ended})` : ''}`;
       this.updateButtons();
@@ -448,7 +450,9 @@ export class SameGame extends BoardGame {
     this.ref('solve').disabled = true;
     this.ref('stop-solve').disabled = false;
     progress.textContent = 'Solving…';
-    const seed = this.app.seed() >= 0 ? this.app.seed() : 1;
+    // The game's seed (1 for a board link); `solveSeed` lets a benchmark script
+    // run other seeds (scripts/bench-browser.mjs).
+    const seed = this.solveSeed ?? (this.app.seed() >= 0 ? this.app.seed() : 1);
     try {
       this.solver.start({ game: 'samegame', board: this.app.text(), seed, seconds }, (data, thread) => {
         if (!this.root || this.solveRun !== run) return;
@@ -464,32 +468,40 @@ export class SameGame extends BoardGame {
           if (!run.best || data.score > run.best.score) run.best = { score: data.score, cleared: data.cleared, moves: data.moves };
           if (data.done) {
             run.finished += 1;
+            run.elapsed = Math.max(run.elapsed ?? 0, data.elapsed);
             run.exhaustive ||= data.exhaustive;
             run.memory = Math.max(run.memory, data.memory);
           }
         }
         if (run.finished === workers || run.exhaustive) {
-          run.ended = run.exhaustive ? 'done: searched exhaustively' : 'done';
+          if (run.exhaustive) run.ended = 'done: searched exhaustively';
+          else if (run.errors.length === workers) run.ended = 'failed';
+          else run.ended = 'done';
           this.stopSolving();
         }
       }, workers);
       run.timer = setInterval(show, 250);
     } catch (e) {
+      this.solver.stop();
+      clearInterval(run.timer);
       progress.textContent = `Solver failed: ${e.message}`;
       this.solveRun = null;
       this.updateButtons();
     }
   }
 
-  /** Stops the search at once; the best line so far stays as the plan. */
-  stopSolving(reason = '') {
+  /**
+   * Stops the search at once; the best line so far stays as the plan. With
+   * `{ adopt: false }` (the game is changing) the line is not adopted.
+   */
+  stopSolving({ adopt = true } = {}) {
     this.solver.stop();
     const run = this.solveRun;
     if (run) {
       clearInterval(run.timer);
       this.solveRun = null;
-      if (!run.ended) run.ended = reason || 'stopped';
-      if (this.root) run.show();
+      if (!run.ended) run.ended = 'stopped';
+      if (this.root) run.show(adopt);
     }
     if (this.root) this.updateButtons();
   }
@@ -500,15 +512,79 @@ export class SameGame extends BoardGame {
     try {
       sim.openLink(startLink);
       const links = [sim.link()];
+      let last = null; // the line's last move: the color it keeps for the end
       for (let i = 0; i < data.moves.length; i += 2) {
-        sim.click(data.moves[i], data.moves[i + 1]);
+        const [col, row] = [data.moves[i], data.moves[i + 1]];
+        const size = sim.clusterAt(col, row).length / 2;
+        last = { color: sim.colorLetter(sim.cells()[row * sim.width() + col]), size, points: (size - 2) ** 2 };
+        sim.click(col, row);
         links.push(sim.link());
       }
-      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink };
+      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink, last, insights: new Map() };
     } finally {
       sim.free();
     }
     if (this.ref('strategy').value === 'solver') this.changed({ quiet: true });
+  }
+
+  /**
+   * Why the plan makes its move `i`, for class, beside greedy's reason: the
+   * move, the line's final score, the color the line keeps for its last
+   * move, and what becomes of the cluster greedy would take here (how many
+   * other clusters the line removes first, and how big it has grown when
+   * the line takes it). Worked out by playing the line on a copy, following
+   * greedy's balls as they fall; kept per plan and move.
+   */
+  planInsight(i) {
+    const plan = this.plan;
+    if (plan.insights.has(i)) return plan.insights.get(i);
+    const sim = new this.bindings.SameGameApp();
+    let text;
+    try {
+      sim.openLink(plan.links[i]);
+      const m = plan.moves;
+      const n = m.length / 2;
+      const w = sim.width();
+      const color = (col, row) => sim.colorLetter(sim.cells()[row * w + col]);
+      const [col, row] = [m[2 * i], m[2 * i + 1]];
+      const size = sim.clusterAt(col, row).length / 2;
+      const parts = [
+        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at (${row + 1},${col + 1}), ${plural((size - 2) ** 2, 'point')} now; the line ends at ${plural(plan.score, 'point')}${plan.cleared ? ' with the board cleared' : ''}`,
+        `it keeps color ${plan.last.color} for last (its last move takes ${plural(plan.last.size, 'ball')} for ${plural(plan.last.points, 'point')})`,
+      ];
+      const g = sim.greedyCluster();
+      const key = (c, r) => c * 256 + r;
+      let tracked = new Set();
+      for (let k = 0; k < g.length; k += 2) tracked.add(key(g[k], g[k + 1]));
+      if (tracked.has(key(col, row))) {
+        parts.push('greedy would take this cluster too');
+      } else {
+        const gSize = g.length / 2;
+        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(g[0], g[1])} at (${g[1] + 1},${g[0] + 1}) now (${plural((gSize - 2) ** 2, 'point')})`;
+        let taken = null;
+        for (let j = i; j < n && !taken; j++) {
+          sim.click(m[2 * j], m[2 * j + 1]);
+          const removed = sim.lastRemoved();
+          let mine = 0;
+          for (let k = 0; k < removed.length; k += 2) if (tracked.has(key(removed[k], removed[k + 1]))) mine += 1;
+          if (mine > 0) taken = { at: j, size: removed.length / 2, mine };
+          const falls = sim.lastFalls();
+          const moved = new Map();
+          for (let k = 0; k < falls.length; k += 4) moved.set(key(falls[k], falls[k + 1]), key(falls[k + 2], falls[k + 3]));
+          tracked = new Set([...tracked].map((c) => moved.get(c) ?? c));
+        }
+        parts.push(taken
+          ? `${greedy}; the line removes ${plural(taken.at - i, 'other cluster')} first and takes ${taken.mine === gSize ? 'those balls' : `${taken.mine} of those balls`} at move ${taken.at + 1} in a cluster of ${taken.size} (${plural((taken.size - 2) ** 2, 'point')})`
+          : `${greedy}; the line never removes those balls`);
+      }
+      text = `${parts.join('; ')}.`;
+    } catch {
+      text = `Solver plan: move ${i + 1} of ${plan.moves.length / 2}.`;
+    } finally {
+      sim.free();
+    }
+    plan.insights.set(i, text);
+    return text;
   }
 
   stopCompare() {
@@ -623,7 +699,7 @@ export class SameGame extends BoardGame {
     if (this.ref('strategy').value === 'solver') {
       const p = planned === undefined ? this.planMove() : planned;
       if (p) {
-        why.textContent = `Solver plan: move ${p.index + 1} of ${this.plan.moves.length / 2}, removing ${plural(this.next.length / 2, 'ball')}; the plan ends at ${plural(this.plan.score, 'point')}${this.plan.cleared ? ' with the board cleared' : ''}.`;
+        why.textContent = this.planInsight(p.index);
       } else {
         why.textContent = app.isOver() ? 'The game is over.' : 'No solver plan for this position: press Solve.';
       }
@@ -779,7 +855,7 @@ export class SameGame extends BoardGame {
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
-    on('stop-solve', 'click', () => this.stopSolving('stopped'));
+    on('stop-solve', 'click', () => this.stopSolving());
     on('compare', 'click', () => this.compare());
     on('strategy', 'change', () => {
       this.autoplay.stop();

@@ -184,7 +184,7 @@ mod tests {
     /// does, in both shapes.
     #[test]
     fn pext_squeezes_like_the_portable_loop() {
-        if !crate::cpu::has_v3() {
+        if !crate::cpu::v3_for_test("pext_squeezes_like_the_portable_loop") {
             return;
         }
         let all = 0x3FF | 0x3FF << 16 | 0x3FF << 32;

@@ -523,7 +523,7 @@ mod tests {
     /// portable loop give the same positions, game after game.
     #[test]
     fn pext_gravity_matches_the_portable_one() {
-        if crate::cpu::has_v3() {
+        if crate::cpu::v3_for_test("pext_gravity_matches_the_portable_one") {
             for seed in 0..300u64 {
                 let (w, h) = (1 + seed as usize % 16, 1 + (seed as usize / 16) % 16);
                 let board = Board::random(w, h, 2 + (seed % 8) as u8, seed).unwrap();

@@ -1,6 +1,7 @@
 //! Same Game for the page: `SameGameApp` (a game with its link, undo and
 //! redo, the greedy strategy's explanation, the judge's log) and
-//! `SolverSession` (the solver, one beam per step, for a Web Worker).
+//! `SolverSession` (the solver for a Web Worker: for a time, or a beam at a
+//! time).
 
 use wasm_bindgen::prelude::*;
 
@@ -493,7 +494,7 @@ impl SolverSession {
         line_bytes(&self.session.best())
     }
 
-    /// The width of the beam that found the best line.
+    /// The width of the last beam that ran to its end.
     pub fn width(&self) -> u32 {
         self.session.best().width as u32
     }
