@@ -10,6 +10,7 @@ import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin } from './core/embed.js';
+import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
@@ -32,6 +33,7 @@ class Shell {
     this.buildSwitcher();
     installKeys(() => ({ key: (e) => this.key(e) }));
     document.getElementById('present').addEventListener('click', () => this.togglePresent());
+    this.buildSettings();
     document.addEventListener('fullscreenchange', () => {
       if (!document.fullscreenElement && this.fullscreen && this.presenting) this.togglePresent(false);
       this.fullscreen = Boolean(document.fullscreenElement);
@@ -43,6 +45,26 @@ class Shell {
     addEventListener('hashchange', () => this.route(false));
     this.route(true);
     if (this.game) this.messenger.ready(this.game);
+  }
+
+  /** The header's Palette and Motion selects (page-wide, kept in storage). */
+  buildSettings() {
+    const fill = (select, table, current, set, say) => {
+      for (const [value, entry] of Object.entries(table)) {
+        const o = document.createElement('option');
+        o.value = value;
+        o.textContent = typeof entry === 'string' ? entry : entry.label;
+        select.append(o);
+      }
+      select.value = current;
+      select.addEventListener('change', () => {
+        set(select.value);
+        this.game?.draw();
+        this.announce(say(select.selectedOptions[0]?.textContent ?? ''));
+      });
+    };
+    fill(document.getElementById('palette'), PALETTES, paletteName(), setPalette, (t) => `Palette: ${t}.`);
+    fill(document.getElementById('motion'), MOTIONS, motionSetting(), setMotion, (t) => `Motion: ${t}.`);
   }
 
   /** Keys: P (present mode) and, while presenting, → / ← / Esc; the rest go to the shown game. */

@@ -278,7 +278,10 @@ fn greedy_game<B: Subject>(board: &Board) -> Result<(), TestCaseError> {
     same_cells(&fast, &slow)
 }
 
-/// [`random_game`] on every representation.
+/// [`random_game`] on every representation that holds the board:
+/// `PackedBoard` holds only the judge's 15 × 10 three-colour boards (almost
+/// none of `arb_board`'s or `arb_small_board`'s), so it is exercised by the
+/// POJ-sized properties below, where every board is of its kind.
 fn random_game_everywhere(board: &Board, picks: &[u16]) -> Result<(), TestCaseError> {
     random_game::<Board>(board, picks)?;
     random_game::<BitBoard>(board, picks)?;

@@ -450,3 +450,58 @@ test('every game\'s wasm class answers the same interface the same way', async (
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the Palette and Motion settings apply to every game, by keyboard too, and are kept', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`);
+  /** How many pixels of the board canvas have exactly the colour #rrggbb. */
+  const count = (hex) => page.evaluate((hex) => {
+    const c = document.querySelector('main canvas[data-ref="board"]');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === r && d[i + 1] === g && d[i + 2] === b) n++;
+    return n;
+  }, hex);
+  // Colour 1 of each palette: Okabe–Ito's vermilion, Vivid's red.
+  assert.ok((await count('#d55e00')) > 100, 'Okabe–Ito by default');
+  assert.equal(await count('#e6194b'), 0);
+  // By keyboard: focus the select and choose with the arrow keys.
+  await page.getByLabel('Palette', { exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByLabel('Palette', { exact: true }).inputValue(), 'vivid');
+  await page.waitForFunction(() => /Palette: Vivid/.test(document.getElementById('live')?.textContent ?? ''));
+  assert.ok((await count('#e6194b')) > 100, 'the board is redrawn in Vivid');
+  assert.equal(await count('#d55e00'), 0);
+  // The other games draw with it too.
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption('mayan');
+  await page.waitForFunction(() => window.clearboardPage?.constructor?.id === 'mayan');
+  assert.ok((await count('#e6194b')) + (await count('#3cb44b')) + (await count('#4363d8')) > 100, 'Mayan blocks in Vivid');
+  // Motion: the page animates unless asked not to; Reduced stops it.
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption('samegame');
+  await page.waitForFunction(() => window.clearboardPage?.constructor?.id === 'samegame');
+  const animates = async () => {
+    await page.evaluate(() => window.clearboardPage.step());
+    const running = await page.evaluate(() => Boolean(window.clearboardPage.anim));
+    await page.evaluate(() => window.clearboardPage.undo());
+    return running;
+  };
+  assert.equal(await animates(), true, 'animations by default (the system asks for none of this)');
+  await page.getByLabel('Motion', { exact: true }).selectOption('reduce');
+  assert.equal(await animates(), false, 'Reduced: no animation');
+  // Kept: a new visit has both settings, and storage holds them under the prefix.
+  const stored = await page.evaluate(() => [localStorage.getItem('clearboard.palette'), localStorage.getItem('clearboard.motion')]);
+  assert.deepEqual(stored, ['"vivid"', '"reduce"']);
+  const again = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`, { storageState: await context.storageState() });
+  assert.equal(await again.page.getByLabel('Palette', { exact: true }).inputValue(), 'vivid');
+  assert.equal(await again.page.getByLabel('Motion', { exact: true }).inputValue(), 'reduce');
+  await again.context.close();
+  // Full overrides a system that asks for reduced motion.
+  const calmSystem = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`, calm);
+  await calmSystem.page.getByLabel('Motion', { exact: true }).selectOption('full');
+  await calmSystem.page.evaluate(() => window.clearboardPage.step());
+  assert.equal(await calmSystem.page.evaluate(() => Boolean(window.clearboardPage.anim)), true, 'Full: animated although the system asks for reduced motion');
+  assert.deepEqual(calmSystem.problems, []);
+  await calmSystem.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,12 +1,14 @@
 // Animations: one at a time, finished at once by the next input (no press is
 // dropped), skipped when reduced motion is asked for, and measured.
 import { stats, record } from './stats.js';
+import { motionSetting } from './settings.js';
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 
-/** Whether motion should be avoided (the system setting). */
+/** Whether motion should be avoided: the page's Motion setting, or the system's. */
 export function reducedMotion() {
-  return reduced.matches;
+  const m = motionSetting();
+  return m === 'reduce' || (m === 'system' && reduced.matches);
 }
 
 export class Animator {

@@ -14,6 +14,7 @@ import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
+import { colors } from '../core/settings.js';
 import { setLog } from '../core/announce.js';
 
 export const PRESETS = {
@@ -36,7 +37,6 @@ const VARIANTS = [
 
 // Twelve colours (Okabe–Ito first) × six shapes: each kind has its own
 // pair, and its own letter, so no kind depends on colour alone.
-const COLORS = ['#d55e00', '#009e73', '#0072b2', '#e69f00', '#cc79a7', '#56b4e9', '#8c564b', '#9b59b6', '#2e7d32', '#c62828', '#455a64', '#b8860b'];
 const SHAPES = ['circle', 'square', 'diamond', 'triangle', 'hexagon', 'star'];
 const SELECT = '#1565c0';
 const HINT = '#ffd400';
@@ -161,8 +161,9 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
   else ctx.rect(px + pad, py + pad, s - 2 * pad, s - 2 * pad);
   ctx.fill();
   ctx.stroke();
-  const color = COLORS[(k - 1) % COLORS.length];
-  const shape = SHAPES[Math.floor((k - 1) / COLORS.length) % SHAPES.length];
+  const palette = colors('lianliankan');
+  const color = palette[(k - 1) % palette.length];
+  const shape = SHAPES[Math.floor((k - 1) / palette.length) % SHAPES.length];
   shapePath(ctx, shape, px + s / 2, py + s / 2, s * 0.36);
   ctx.fillStyle = color;
   ctx.fill();

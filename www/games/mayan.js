@@ -7,12 +7,11 @@ import { BoardGame, boardMarkup } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
+import { colors, darkText } from '../core/settings.js';
 
 const W = 5;
 const H = 7;
 // Ten colours (colour-blind-safe first), each block also shows its colour number.
-const PALETTE = ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#cc79a7', '#56b4e9', '#e69f00', '#8c564b', '#9b59b6', '#bdbdbd'];
-const DARK_TEXT = new Set([4, 6, 7, 10]);
 const STAGE_MS = 200;
 const CURSOR = '#ffffff';
 const HINT = '#ffd400';
@@ -77,13 +76,15 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
   const pad = Math.max(1, s * 0.06);
   ctx.globalAlpha = alpha;
-  ctx.fillStyle = PALETTE[(c - 1) % PALETTE.length];
+  const palette = colors('mayan');
+  const fill = palette[(c - 1) % palette.length];
+  ctx.fillStyle = fill;
   ctx.beginPath();
   if (ctx.roundRect) ctx.roundRect(x + pad, y + pad, s - 2 * pad, s - 2 * pad, s * 0.14);
   else ctx.rect(x + pad, y + pad, s - 2 * pad, s - 2 * pad);
   ctx.fill();
   if (s >= 10) {
-    ctx.fillStyle = DARK_TEXT.has(c) ? '#1a1a1a' : '#ffffff';
+    ctx.fillStyle = darkText(fill) ? '#1a1a1a' : '#ffffff';
     ctx.font = `700 ${Math.max(7, Math.floor(s * 0.46))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';

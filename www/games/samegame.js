@@ -8,6 +8,7 @@ import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { setLog } from '../core/announce.js';
+import { colors, darkText } from '../core/settings.js';
 
 const PRESETS = {
   poj: { w: 15, h: 10, colors: 3 },
@@ -17,8 +18,6 @@ const PRESETS = {
 
 // Okabe–Ito colours (distinguishable with the common colour-vision
 // deficiencies), in the order of the engine's letters R G B Y V O C P W.
-const PALETTE = ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#9b59b6', '#e69f00', '#56b4e9', '#cc79a7', '#f2f2f2'];
-const DARK_TEXT = new Set([4, 6, 7, 9]);
 const ANIMATION_MS = 240;
 const MIN_CELL = 8;
 const HOVER = '#ffffff';
@@ -98,7 +97,9 @@ function paintBall(ctx, x, y, s, color, scale, outline, letter) {
   if (r <= 0) return;
   ctx.beginPath();
   ctx.arc(x + s / 2, y + s / 2, r, 0, Math.PI * 2);
-  ctx.fillStyle = PALETTE[(color - 1) % PALETTE.length];
+  const palette = colors('samegame');
+  const fill = palette[(color - 1) % palette.length];
+  ctx.fillStyle = fill;
   ctx.fill();
   if (outline) {
     ctx.lineWidth = Math.max(2, s / 10);
@@ -108,7 +109,7 @@ function paintBall(ctx, x, y, s, color, scale, outline, letter) {
     ctx.setLineDash([]);
   }
   if (letter && s >= 10 && scale > 0.5) {
-    ctx.fillStyle = DARK_TEXT.has(color) ? '#1a1a1a' : '#ffffff';
+    ctx.fillStyle = darkText(fill) ? '#1a1a1a' : '#ffffff';
     ctx.font = `700 ${Math.max(7, Math.floor(s * 0.55))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
