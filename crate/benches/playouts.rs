@@ -15,20 +15,7 @@ const GAMES_PER_POSITION: usize = 100;
 
 fn positions() -> Vec<Board> {
     let text = include_str!("../tests/data/samegame-standard-20.txt");
-    text.split("\n\n")
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| {
-            let rows: Vec<Vec<u8>> = p
-                .lines()
-                .map(|l| {
-                    l.split_whitespace()
-                        .map(|t| t.parse::<u8>().unwrap() + 1)
-                        .collect()
-                })
-                .collect();
-            Board::from_rows(&rows, 5).unwrap()
-        })
-        .collect()
+    clearboard::cli::parse_positions(text).unwrap()
 }
 
 fn below(rng: &mut u64) -> impl FnMut(u64) -> u64 + '_ {

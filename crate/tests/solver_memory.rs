@@ -36,16 +36,7 @@ static ALLOCATOR: Counting = Counting;
 
 fn standard_position() -> Board {
     let text = include_str!("data/samegame-standard-20.txt");
-    let first = text.split("\n\n").find(|p| !p.trim().is_empty()).unwrap();
-    let rows: Vec<Vec<u8>> = first
-        .lines()
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| t.parse::<u8>().unwrap() + 1)
-                .collect()
-        })
-        .collect();
-    Board::from_rows(&rows, 5).unwrap()
+    clearboard::cli::parse_positions(text).unwrap().remove(0)
 }
 
 #[test]
