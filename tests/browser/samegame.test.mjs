@@ -375,7 +375,7 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   assert.equal(planned, run.best, 'the plan is the best line of all workers');
   await page.getByLabel('Strategy').selectOption('solver');
   // Each solver move is explained: the move, the line's final score, the
-  // color it keeps for last, and what becomes of greedy's cluster — checked
+  // color it saves for its biggest move, and what becomes of greedy's cluster — checked
   // against the plan replayed here through the class API.
   const facts = await page.evaluate(() => {
     const p = window.clearboardPage.plan;
@@ -395,7 +395,7 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
     return out;
   });
   const n = facts.length;
-  const last = facts.at(-1);
+  const biggest = facts.reduce((b, f, k) => (f.size > b.size ? { ...f, move: k + 1 } : b), { size: 0 });
   const cleared = await page.evaluate(() => window.clearboardPage.plan.cleared);
   const explain = async () => ref(page, 'why').textContent();
   let sawOther = false;
@@ -404,7 +404,7 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
     const text = await explain();
     assert.ok(text.startsWith(`Solver plan: move ${i + 1} of ${n}: ${f.size} balls of color ${f.color} at (${f.r + 1},${f.c + 1}), `), text);
     assert.ok(text.includes(`the line ends at ${planned} points`), text);
-    assert.ok(text.includes(`it keeps color ${last.color} for last (its last move takes ${last.size} balls for ${(last.size - 2) ** 2} point`), text);
+    assert.ok(text.includes(`it saves color ${biggest.color} for its biggest move (move ${biggest.move}: ${biggest.size} balls, ${(biggest.size - 2) ** 2} point`), text);
     if (f.greedyHere) {
       assert.match(text, /greedy would take this cluster too\.$/);
     } else {

@@ -513,15 +513,15 @@ export class SameGame extends BoardGame {
     try {
       sim.openLink(startLink);
       const links = [sim.link()];
-      let last = null; // the line's last move: the color it keeps for the end
+      let biggest = null; // the line's biggest move: the color it saves up
       for (let i = 0; i < data.moves.length; i += 2) {
         const [col, row] = [data.moves[i], data.moves[i + 1]];
         const size = sim.clusterAt(col, row).length / 2;
-        last = { color: sim.colorLetter(sim.cells()[row * sim.width() + col]), size, points: (size - 2) ** 2 };
+        if (!biggest || size > biggest.size) biggest = { color: sim.colorLetter(sim.cells()[row * sim.width() + col]), size, points: (size - 2) ** 2, move: i / 2 + 1 };
         sim.click(col, row);
         links.push(sim.link());
       }
-      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink, last, insights: new Map() };
+      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink, biggest, insights: new Map() };
     } finally {
       sim.free();
     }
@@ -530,8 +530,8 @@ export class SameGame extends BoardGame {
 
   /**
    * Why the plan makes its move `i`, for class, beside greedy's reason: the
-   * move, the line's final score, the color the line keeps for its last
-   * move, and what becomes of the cluster greedy would take here (how many
+   * move, the line's final score, the color the line saves up for its
+   * biggest move, and what becomes of the cluster greedy would take here (how many
    * other clusters the line removes first, and how big it has grown when
    * the line takes it). Worked out by playing the line on a copy, following
    * greedy's balls as they fall; kept per plan and move.
@@ -551,7 +551,7 @@ export class SameGame extends BoardGame {
       const size = sim.clusterAt(col, row).length / 2;
       const parts = [
         `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at (${row + 1},${col + 1}), ${plural((size - 2) ** 2, 'point')} now; the line ends at ${plural(plan.score, 'point')}${plan.cleared ? ' with the board cleared' : ''}`,
-        `it keeps color ${plan.last.color} for last (its last move takes ${plural(plan.last.size, 'ball')} for ${plural(plan.last.points, 'point')})`,
+        `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`,
       ];
       const g = sim.greedyCluster();
       const key = (c, r) => c * 256 + r;
