@@ -87,8 +87,13 @@ test('a host page on another origin receives the events and its commands are obe
   move = await command('Step', 5);
   assert.equal(move.movesMade, 1);
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
-  await page.waitForFunction(() => true);
-  assert.equal(await frameApp(page, (g) => g.ref('show-next').checked), true, 'Hint shows greedy\'s next move');
+  // The command crosses to the frame by postMessage: poll until it lands (5 s at most).
+  let shown = false;
+  for (let t = 0; t < 100 && !shown; t++) {
+    shown = await frameApp(page, (g) => g.ref('show-next').checked);
+    if (!shown) await page.waitForTimeout(50);
+  }
+  assert.equal(shown, true, 'Hint shows greedy\'s next move');
   // Load: another game by link; a bad link changes nothing and says why.
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await page.waitForFunction(() => window.received.some((d) => d.type === 'move' && d.game === 'mayan'));
