@@ -257,10 +257,26 @@ impl Occupancy {
         }
         self.flip(ax, ay);
         self.flip(bx, by);
-        let found = self.three(ax, ay, bx, by).is_some();
+        let found = self.any_three(ax, ay, bx, by);
         self.flip(ax, ay);
         self.flip(bx, by);
         found
+    }
+
+    /// With both ends taken out: whether some path of at most three
+    /// segments joins them (what [`Occupancy::three`] finds, without
+    /// looking for the shortest).
+    #[inline]
+    fn any_three(&self, ax: u32, ay: u32, bx: u32, by: u32) -> bool {
+        let (w2, h2) = (self.w + 2, self.h + 2);
+        let (alo, ahi) = run(self.cols[ax as usize], ay, h2);
+        let (blo, bhi) = run(self.cols[bx as usize], by, h2);
+        if (alo.max(blo)..=ahi.min(bhi)).any(|r| clear(self.rows[r as usize], ax, bx)) {
+            return true;
+        }
+        let (alo, ahi) = run(self.rows[ay as usize], ax, w2);
+        let (blo, bhi) = run(self.rows[by as usize], bx, w2);
+        (alo.max(blo)..=ahi.min(bhi)).any(|c| clear(self.cols[c as usize], ay, by))
     }
 
     /// A path with the fewest segments (at most three) joining `a` and `b`,

@@ -17,10 +17,32 @@
 //! search ran out of moves), or "unknown" when the budget ran out first.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Board, Occupancy, Pos, Variant, MAX_KINDS};
 use crate::budget::{Budget, Meter};
 use crate::rng::Rng;
+
+/// Hashes a fingerprint (already uniformly mixed) by its low 64 bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, v: u128) {
+        self.0 = v as u64;
+    }
+}
+
+/// Positions proved lost, by fingerprint.
+type Failed = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// The default cap on remembered lost positions (16 bytes each).
 pub const MEMO_CAP: usize = 1 << 20;
@@ -64,68 +86,359 @@ impl Settings {
     }
 }
 
-/// A 128-bit fingerprint of a board (two multiply-mix hashes of its cells).
-fn fingerprint(b: &Board) -> u128 {
-    let (mut h1, mut h2) = (0x9E37_79B9_7F4A_7C15u64, 0xC2B2_AE3D_27D4_EB4Fu64);
-    for chunk in b.cells().chunks(8) {
-        let mut v = [0u8; 8];
-        v[..chunk.len()].copy_from_slice(chunk);
-        let v = u64::from_le_bytes(v);
-        h1 = (h1 ^ v).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29);
-        h2 = (h2 ^ v.rotate_left(17))
-            .wrapping_mul(0xC4CE_B9FE_1A85_EC53)
-            .rotate_left(31);
-    }
-    (u128::from(h1) << 64) | u128::from(h2)
+/// The key of tile kind `k` on cell `i`: two 64-bit mixes (a position's
+/// fingerprint is the XOR over its tiles, kept up to date move by move).
+#[inline]
+fn zobrist(i: usize, k: u8) -> u128 {
+    let mut z = ((i as u64) << 8 | u64::from(k)).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut mix = |m1: u64, m2: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(m1);
+        z = (z ^ (z >> 27)).wrapping_mul(m2);
+        z ^= z >> 31;
+        z
+    };
+    let hi = mix(0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB);
+    let lo = mix(0xFF51_AFD7_ED55_8CCD, 0xC4CE_B9FE_1A85_EC53);
+    (u128::from(hi) << 64) | u128::from(lo)
 }
 
-/// The candidate removals of `b` in the order tried: pairs that take a
-/// kind's last two tiles first, then the others, each in reading order.
-/// Under `Variant::None` a safe removal, when there is one, is returned
-/// alone.
-fn candidates(b: &Board, variant: Variant) -> Vec<(Pos, Pos)> {
-    let mut occ = Occupancy::of(b);
-    let by_kind = b.by_kind();
-    let mut last = Vec::new();
-    let mut others = Vec::new();
-    for tiles in by_kind.iter().skip(1) {
-        let n = tiles.len();
-        let joined = occ.joinable_among(tiles);
-        if joined.is_empty() {
-            continue;
+/// The search's copy of a position: the cells, their occupancy masks, the
+/// tiles left per kind and the fingerprint, all kept up to date by
+/// [`State::remove`] (no allocation per move).
+#[derive(Clone)]
+struct State {
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+    occ: Occupancy,
+    counts: [u16; MAX_KINDS + 1],
+    key: u128,
+    tiles: usize,
+}
+
+impl State {
+    fn of(b: &Board) -> State {
+        let key = b
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|(_, &k)| k != 0)
+            .fold(0u128, |h, (i, &k)| h ^ zobrist(i, k));
+        State {
+            w: b.width(),
+            h: b.height(),
+            cells: b.cells().to_vec(),
+            occ: Occupancy::of(b),
+            counts: b.kind_counts(),
+            key,
+            tiles: b.tiles(),
         }
+    }
+
+    #[inline]
+    fn at(&self, p: Pos) -> u8 {
+        self.cells[p.y as usize * self.w + p.x as usize]
+    }
+
+    /// Puts kind `k` (0: nothing) on cell `i`, which holds `old`.
+    #[inline]
+    fn put(&mut self, i: usize, old: u8, k: u8) {
+        if old != 0 {
+            self.key ^= zobrist(i, old);
+        }
+        if k != 0 {
+            self.key ^= zobrist(i, k);
+        }
+        if (old == 0) != (k == 0) {
+            self.occ
+                .flip((i % self.w + 1) as u32, (i / self.w + 1) as u32);
+        }
+        self.cells[i] = k;
+    }
+
+    /// Removes the pair at `a` and `b` and slides as `variant` does (as
+    /// [`Board::remove`]).
+    fn remove(&mut self, a: Pos, b: Pos, variant: Variant) {
+        let k = self.at(a);
+        for p in [a, b] {
+            let i = p.y as usize * self.w + p.x as usize;
+            let old = self.cells[i];
+            self.put(i, old, 0);
+        }
+        self.counts[k as usize] -= 2;
+        self.counts[0] += 2;
+        self.tiles -= 2;
         if variant == Variant::None {
-            if n == 2 {
-                return joined;
+            return;
+        }
+        let (la, lb) = if variant.vertical() {
+            (a.x, b.x)
+        } else {
+            (a.y, b.y)
+        };
+        self.slide(la, variant);
+        if lb != la {
+            self.slide(lb, variant);
+        }
+    }
+
+    /// Closes the gaps of line `line` (a column under a vertical variant,
+    /// else a row) towards each segment's end.
+    fn slide(&mut self, line: i32, variant: Variant) {
+        let vertical = variant.vertical();
+        let len = if vertical { self.h } else { self.w };
+        let w = self.w;
+        let cell = move |j: usize| {
+            if vertical {
+                j * w + line as usize
+            } else {
+                line as usize * w + j
             }
-            if n == 4 {
-                if let Some(first) = four_off(b, &joined, tiles) {
-                    return vec![first];
+        };
+        for (lo, hi, to_end) in segments(variant, len) {
+            if to_end {
+                let mut to = hi;
+                for j in (lo..hi).rev() {
+                    let i = cell(j);
+                    let k = self.cells[i];
+                    if k != 0 {
+                        to -= 1;
+                        if to != j {
+                            self.put(i, k, 0);
+                            let t = cell(to);
+                            self.put(t, 0, k);
+                        }
+                    }
+                }
+            } else {
+                let mut to = lo;
+                for j in lo..hi {
+                    let i = cell(j);
+                    let k = self.cells[i];
+                    if k != 0 {
+                        if to != j {
+                            self.put(i, k, 0);
+                            let t = cell(to);
+                            self.put(t, 0, k);
+                        }
+                        to += 1;
+                    }
                 }
             }
         }
-        if n == 2 {
-            last.extend(joined);
-        } else {
-            others.extend(joined);
-        }
     }
-    last.extend(others);
-    last
+
+    /// With the tiles at `a` and `b` taken out of the masks: whether every
+    /// segment of their lines is packed against its end, so that removing
+    /// them moves no tile (a removal closes up its whole line).
+    fn packed_without(&self, a: Pos, b: Pos, variant: Variant) -> bool {
+        if variant == Variant::None {
+            return true;
+        }
+        let vertical = variant.vertical();
+        let len = if vertical { self.h } else { self.w };
+        [a, b].iter().all(|p| {
+            let line = if vertical { p.x } else { p.y };
+            let mask = if vertical {
+                self.occ.cols[line as usize + 1]
+            } else {
+                self.occ.rows[line as usize + 1]
+            } >> 1;
+            segments(variant, len).into_iter().all(|(lo, hi, to_end)| {
+                if lo >= hi {
+                    return true;
+                }
+                let bits = (mask >> lo) & ((1u64 << (hi - lo)) - 1);
+                if to_end {
+                    // Packed against the segment's last cell.
+                    let n = bits.count_ones() as usize;
+                    n == 0 || bits == ((1u64 << n) - 1) << (hi - lo - n)
+                } else {
+                    bits & (bits + 1) == 0
+                }
+            })
+        })
+    }
+
+    /// Whether `a` and `b` (both tiles) join and their removal moves no
+    /// tile.
+    fn still_pair(&mut self, a: Pos, b: Pos, variant: Variant) -> bool {
+        if !self.occ.joinable(a, b) {
+            return false;
+        }
+        let (ax, ay, bx, by) = (
+            (a.x + 1) as u32,
+            (a.y + 1) as u32,
+            (b.x + 1) as u32,
+            (b.y + 1) as u32,
+        );
+        self.occ.flip(ax, ay);
+        self.occ.flip(bx, by);
+        let still = self.packed_without(a, b, variant);
+        self.occ.flip(ax, ay);
+        self.occ.flip(bx, by);
+        still
+    }
 }
 
-/// Four tiles of one kind (nothing slides): a pair among `joined` after
-/// whose removal the other two join, if any.
-fn four_off(b: &Board, joined: &[(Pos, Pos)], tiles: &[Pos]) -> Option<(Pos, Pos)> {
+/// The segments of a line of `len` cells under a sliding `variant`: (first
+/// cell, end, whether tiles gather at the end); an empty half is skipped
+/// by its empty range.
+#[inline]
+fn segments(variant: Variant, len: usize) -> [(usize, usize, bool); 2] {
+    let half = len / 2;
+    match variant {
+        Variant::None => [(0, 0, false), (0, 0, false)],
+        Variant::Up | Variant::Left => [(0, len, false), (len, len, false)],
+        Variant::Down | Variant::Right => [(0, len, true), (len, len, true)],
+        Variant::SplitVertical | Variant::SplitHorizontal => [(0, half, false), (half, len, true)],
+        Variant::GatherVertical | Variant::GatherHorizontal => {
+            [(0, half, true), (half, len, false)]
+        }
+    }
+}
+
+/// Reused buffers of the move generator.
+#[derive(Default)]
+struct Scratch {
+    /// Per kind, its tiles with an empty neighbour, in reading order.
+    open: Vec<Vec<Pos>>,
+    /// Per kind, pairs of touching tiles not both open.
+    touching: Vec<Vec<(Pos, Pos)>>,
+    /// One kind's joinable pairs.
+    joined: Vec<(Pos, Pos)>,
+    others: Vec<(Pos, Pos)>,
+}
+
+/// The candidate removals of `s` into `out`, in the order tried: pairs
+/// that take a kind's last two tiles first, then the others, each kind by
+/// kind and in reading order of the first tile, then of the second. A
+/// safe removal, when there is one, is returned alone: a kind whose tiles
+/// can all go now, in pairs that move no other tile (nothing slides, or
+/// they sit at the far ends of their segments). Taking them first never
+/// loses a winning line: the other tiles keep their places, with fewer
+/// tiles in the way.
+fn candidates(s: &mut State, variant: Variant, sc: &mut Scratch, out: &mut Vec<(Pos, Pos)>) {
+    out.clear();
+    if sc.open.is_empty() {
+        sc.open = vec![Vec::new(); MAX_KINDS + 1];
+        sc.touching = vec![Vec::new(); MAX_KINDS + 1];
+    }
+    let (w, h) = (s.w, s.h);
+    let mut present = 0u64;
+    for y in 0..h {
+        let r = s.occ.rows[y + 1];
+        let open = r & (!(r << 1) | !(r >> 1) | !s.occ.rows[y] | !s.occ.rows[y + 2]);
+        let mut bits = r >> 1;
+        while bits != 0 {
+            let x = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let k = s.cells[y * w + x];
+            if present >> k & 1 == 0 {
+                present |= 1 << k;
+                sc.open[k as usize].clear();
+                sc.touching[k as usize].clear();
+            }
+            let here_open = open >> (x + 1) & 1 == 1;
+            let p = Pos::new(x as i32, y as i32);
+            if here_open {
+                sc.open[k as usize].push(p);
+            }
+            if x + 1 < w && s.cells[y * w + x + 1] == k && !(here_open && open >> (x + 2) & 1 == 1)
+            {
+                sc.touching[k as usize].push((p, Pos::new(x as i32 + 1, y as i32)));
+            }
+            if y + 1 < h && s.cells[(y + 1) * w + x] == k {
+                let r2 = s.occ.rows[y + 2];
+                let open2 = r2 >> (x + 1) & 1 == 1
+                    && (r2 >> x & 1 == 0
+                        || r2 >> (x + 2) & 1 == 0
+                        || s.occ.rows[y + 3] >> (x + 1) & 1 == 0);
+                // Below is open when one of its neighbours other than this
+                // tile is empty.
+                if !(here_open && open2) {
+                    sc.touching[k as usize].push((p, Pos::new(x as i32, y as i32 + 1)));
+                }
+            }
+        }
+    }
+    sc.others.clear();
+    let mut kinds = present & !1;
+    while kinds != 0 {
+        let k = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        sc.joined.clear();
+        let open = &sc.open[k];
+        for (i, &a) in open.iter().enumerate() {
+            for &b in &open[i + 1..] {
+                if s.occ.joinable(a, b) {
+                    sc.joined.push((a, b));
+                }
+            }
+        }
+        sc.joined.extend_from_slice(&sc.touching[k]);
+        if sc.joined.is_empty() {
+            continue;
+        }
+        let index = |p: Pos| p.y as usize * w + p.x as usize;
+        sc.joined
+            .sort_unstable_by_key(|&(a, b)| (index(a), index(b)));
+        let n = s.counts[k];
+        if n == 2 && s.still_pair(sc.joined[0].0, sc.joined[0].1, variant) {
+            out.clear();
+            out.push(sc.joined[0]);
+            return;
+        }
+        if n == 4 {
+            if let Some(first) = four_off(s, &sc.joined, variant) {
+                out.clear();
+                out.push(first);
+                return;
+            }
+        }
+        if n == 2 {
+            out.extend_from_slice(&sc.joined);
+        } else {
+            sc.others.extend_from_slice(&sc.joined);
+        }
+    }
+    out.extend_from_slice(&sc.others);
+}
+
+/// Four tiles of one kind: a pair among `joined` whose removal moves no
+/// tile and after which the other two join and go moving no tile, if any.
+fn four_off(s: &mut State, joined: &[(Pos, Pos)], variant: Variant) -> Option<(Pos, Pos)> {
+    let k = s.at(joined[0].0);
     for &(p, q) in joined {
-        let rest: Vec<Pos> = tiles
-            .iter()
-            .copied()
-            .filter(|&t| t != p && t != q)
-            .collect();
-        let mut after = b.clone();
-        after.remove(p, q, Variant::None);
-        if Occupancy::of(&after).joinable(rest[0], rest[1]) {
+        if !s.still_pair(p, q, variant) {
+            continue;
+        }
+        let mut rest = [Pos::new(0, 0); 2];
+        let mut n = 0;
+        'find: for y in 0..s.h {
+            for x in 0..s.w {
+                let t = Pos::new(x as i32, y as i32);
+                if t != p && t != q && s.cells[y * s.w + x] == k {
+                    rest[n] = t;
+                    n += 1;
+                    if n == 2 {
+                        break 'find;
+                    }
+                }
+            }
+        }
+        let (px, py, qx, qy) = (
+            (p.x + 1) as u32,
+            (p.y + 1) as u32,
+            (q.x + 1) as u32,
+            (q.y + 1) as u32,
+        );
+        s.occ.flip(px, py);
+        s.occ.flip(qx, qy);
+        let both = s.still_pair(rest[0], rest[1], variant);
+        s.occ.flip(px, py);
+        s.occ.flip(qx, qy);
+        if both {
             return Some((p, q));
         }
     }
@@ -187,9 +500,10 @@ pub fn solve(board: &Board, variant: Variant, settings: Settings) -> Outcome {
     search(board, variant, settings, true)
 }
 
+/// One level of the depth-first search: its position, its moves and the
+/// next to try (kept and reused from run to run: no allocation per node).
 struct Frame {
-    board: Board,
-    key: u128,
+    state: State,
     moves: Vec<(Pos, Pos)>,
     next: usize,
 }
@@ -214,7 +528,7 @@ const FIRST_RUN: u64 = 256;
 /// its end) are kept across runs, so the last run is the exhaustive proof.
 fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> Outcome {
     let meter: Meter = settings.budget.start();
-    let mut failed: HashSet<u128> = HashSet::new();
+    let mut failed = Failed::default();
     let mut nodes = 0u64;
     if board.is_empty() {
         return Outcome {
@@ -224,6 +538,8 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
     }
     // A run must at least reach the bottom of the tree (a pair per level).
     let mut limit = FIRST_RUN.max(board.tiles() as u64);
+    let mut frames = Vec::new();
+    let mut scratch = Scratch::default();
     for round in 0u64.. {
         let mut rng = Rng::new(round);
         let stop = nodes.saturating_add(limit);
@@ -237,6 +553,8 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
                 nodes: &mut nodes,
                 limit: stop,
                 rng: (round > 0).then_some(&mut rng),
+                frames: &mut frames,
+                scratch: &mut scratch,
             },
         );
         let verdict = match run {
@@ -270,24 +588,45 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
 
 struct Ctx<'a> {
     meter: &'a Meter,
-    failed: &'a mut HashSet<u128>,
+    failed: &'a mut Failed,
     memo_cap: usize,
     nodes: &'a mut u64,
     /// The node count at which this run stops.
     limit: u64,
     /// Shuffles each position's moves within their priority class.
     rng: Option<&'a mut Rng>,
+    frames: &'a mut Vec<Frame>,
+    scratch: &'a mut Scratch,
 }
 
 fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut pending = Some(board.clone());
+    let root = State::of(board);
+    // frames[..depth] are the open levels; frames[depth] receives the next
+    // position when `fresh` (a move was just made).
+    let frames = &mut *cx.frames;
+    if frames.is_empty() {
+        frames.push(Frame {
+            state: root.clone(),
+            moves: Vec::new(),
+            next: 0,
+        });
+    }
+    frames[0].state.clone_from(&root);
+    let mut depth = 0usize;
+    let mut fresh = true;
     loop {
-        if let Some(b) = pending.take() {
-            if b.is_empty() {
-                return Run::Won(stack.iter().map(|f| f.moves[f.next - 1]).collect());
+        if fresh {
+            fresh = false;
+            let f = &mut frames[depth];
+            if f.state.tiles == 0 {
+                return Run::Won(
+                    frames[..depth]
+                        .iter()
+                        .map(|f| f.moves[f.next - 1])
+                        .collect(),
+                );
             }
-            let key = fingerprint(&b);
+            let key = f.state.key;
             if !cx.failed.contains(&key) {
                 *cx.nodes += 1;
                 if cx.meter.spent(*cx.nodes, 64) {
@@ -296,37 +635,45 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
                 if *cx.nodes >= cx.limit {
                     return Run::Limit;
                 }
-                let mut moves = candidates(&b, variant);
+                candidates(&mut f.state, variant, cx.scratch, &mut f.moves);
                 if let Some(rng) = cx.rng.as_deref_mut() {
-                    shuffle_within(&mut moves, &b, rng);
+                    shuffle_within(&mut f.moves, &f.state, rng);
                 }
-                if moves.is_empty() {
+                f.next = 0;
+                if f.moves.is_empty() {
                     if cx.failed.len() < cx.memo_cap {
                         cx.failed.insert(key);
                     }
                 } else {
-                    stack.push(Frame {
-                        board: b,
-                        key,
-                        moves,
-                        next: 0,
-                    });
+                    depth += 1;
                 }
             }
         }
-        let Some(top) = stack.last_mut() else {
+        if depth == 0 {
             return Run::Exhausted;
-        };
+        }
+        let top = &mut frames[depth - 1];
         if top.next < top.moves.len() {
             let (a, b) = top.moves[top.next];
             top.next += 1;
-            let mut child = top.board.clone();
-            child.remove(a, b, variant);
-            pending = Some(child);
+            if frames.len() == depth {
+                let state = frames[depth - 1].state.clone();
+                frames.push(Frame {
+                    state,
+                    moves: Vec::new(),
+                    next: 0,
+                });
+            } else {
+                let (parents, children) = frames.split_at_mut(depth);
+                children[0].state.clone_from(&parents[depth - 1].state);
+            }
+            frames[depth].state.remove(a, b, variant);
+            fresh = true;
         } else {
-            let done = stack.pop().expect("a frame");
+            depth -= 1;
+            let key = frames[depth].state.key;
             if cx.failed.len() < cx.memo_cap {
-                cx.failed.insert(done.key);
+                cx.failed.insert(key);
             }
         }
     }
@@ -334,9 +681,8 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
 
 /// Shuffles `moves` keeping their priority classes in order (a kind's
 /// last two tiles first).
-fn shuffle_within(moves: &mut [(Pos, Pos)], b: &Board, rng: &mut Rng) {
-    let counts = b.kind_counts();
-    let class = |m: &(Pos, Pos)| u8::from(counts[b.get(m.0) as usize] != 2);
+fn shuffle_within(moves: &mut [(Pos, Pos)], s: &State, rng: &mut Rng) {
+    let class = |m: &(Pos, Pos)| u8::from(s.counts[s.at(m.0) as usize] != 2);
     for i in (1..moves.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;
         moves.swap(i, j);
@@ -355,4 +701,139 @@ pub fn wins(board: &Board, variant: Variant, order: &[(Pos, Pos)]) -> bool {
         b.remove(p, q, variant);
     }
     b.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A board of random kinds (1..=kinds) on a share `fill` of its cells.
+    fn board(w: usize, h: usize, fill: u64, kinds: u64, seed: u64) -> Board {
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut cells: Vec<u8> = (0..w * h)
+            .map(|_| {
+                if rng.below(100) < fill {
+                    rng.below(kinds) as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        // Even counts: drop one tile of each kind that occurs oddly often.
+        let mut counts = [0usize; MAX_KINDS + 1];
+        cells.iter().for_each(|&k| counts[k as usize] += 1);
+        for k in 1..=kinds as u8 {
+            if counts[k as usize] % 2 == 1 {
+                let i = cells.iter().position(|&c| c == k).unwrap();
+                cells[i] = 0;
+            }
+        }
+        Board::from_cells(w, h, cells).unwrap()
+    }
+
+    fn same_state(s: &State, b: &Board) -> Result<(), TestCaseError> {
+        let t = State::of(b);
+        prop_assert_eq!(&s.cells, &t.cells);
+        prop_assert_eq!(s.occ.rows, t.occ.rows);
+        prop_assert_eq!(s.occ.cols, t.occ.cols);
+        prop_assert_eq!(s.counts, t.counts);
+        prop_assert_eq!(s.key, t.key);
+        prop_assert_eq!(s.tiles, t.tiles);
+        Ok(())
+    }
+
+    /// The old, allocating move generator, kept as the reference: pairs of
+    /// kinds with two tiles left first, kind by kind in reading order; a
+    /// kind that can go whole moving no other tile alone.
+    fn reference(b: &Board, variant: Variant) -> Vec<(Pos, Pos)> {
+        let moves_nothing =
+            |b: &Board, (p, q): (Pos, Pos)| b.clone().remove(p, q, variant).is_empty();
+        let pairs = b.pairs();
+        let counts = b.kind_counts();
+        let (mut last, mut others) = (Vec::new(), Vec::new());
+        for k in 1..=MAX_KINDS as u8 {
+            let joined: Vec<(Pos, Pos)> = pairs
+                .iter()
+                .copied()
+                .filter(|&(p, _)| b.get(p) == k)
+                .collect();
+            if joined.is_empty() {
+                continue;
+            }
+            let n = counts[k as usize];
+            if n == 2 && moves_nothing(b, joined[0]) {
+                return joined;
+            }
+            if n == 4 {
+                for &(p, q) in &joined {
+                    let mut after = b.clone();
+                    if !after.remove(p, q, variant).is_empty() {
+                        continue;
+                    }
+                    let rest: Vec<Pos> = after.occupied().filter(|&t| after.get(t) == k).collect();
+                    if after.join(rest[0], rest[1]).is_ok()
+                        && moves_nothing(&after, (rest[0], rest[1]))
+                    {
+                        return vec![(p, q)];
+                    }
+                }
+            }
+            if n == 2 {
+                last.extend(joined);
+            } else {
+                others.extend(joined);
+            }
+        }
+        last.extend(others);
+        last
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        /// The search's incremental position moves as the board does.
+        #[test]
+        fn the_state_moves_as_the_board_does(
+            w in 1usize..=12, h in 1usize..=10, fill in 0u64..=100, kinds in 1u64..=4,
+            seed in any::<u64>(), v in 0usize..9, picks in proptest::collection::vec(any::<u64>(), 1..12),
+        ) {
+            let variant = Variant::ALL[v];
+            let mut b = board(w, h, fill, kinds, seed);
+            let mut s = State::of(&b);
+            for pick in picks {
+                let pairs = b.pairs();
+                if pairs.is_empty() {
+                    break;
+                }
+                let (p, q) = pairs[(pick % pairs.len() as u64) as usize];
+                b.remove(p, q, variant);
+                s.remove(p, q, variant);
+                same_state(&s, &b)?;
+            }
+        }
+
+        /// The move generator lists what the reference does, in its order.
+        #[test]
+        fn candidates_are_the_references(
+            w in 1usize..=12, h in 1usize..=10, fill in 50u64..=100, kinds in 1u64..=6,
+            seed in any::<u64>(), v in 0usize..9, picks in proptest::collection::vec(any::<u64>(), 0..20),
+        ) {
+            let variant = Variant::ALL[v];
+            let mut b = board(w, h, fill, kinds, seed);
+            let mut sc = Scratch::default();
+            let mut out = Vec::new();
+            for pick in picks {
+                let mut s = State::of(&b);
+                candidates(&mut s, variant, &mut sc, &mut out);
+                let want = reference(&b, variant);
+                prop_assert_eq!(&out, &want, "{}", b.to_text());
+                if out.is_empty() {
+                    break;
+                }
+                let (p, q) = out[(pick % out.len() as u64) as usize];
+                b.remove(p, q, variant);
+            }
+        }
+    }
 }

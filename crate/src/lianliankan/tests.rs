@@ -386,6 +386,37 @@ proptest! {
         }
     }
 
+    /// The same on full boards of up to 10 tiles in two or three kinds (as
+    /// in play: every line packed, kinds of four tiles), where the solver's
+    /// safe removals under sliding variants come into play.
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search_on_full_boards(
+        size in 0usize..7, kinds in 2u8..=3, v in 0usize..9, seed in any::<u64>(),
+    ) {
+        let (w, h) = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (2, 5), (5, 2)][size];
+        let mut tiles: Vec<u8> = (0..w * h / 2).flat_map(|i| {
+            let k = (i % kinds as usize) as u8 + 1;
+            [k, k]
+        }).collect();
+        let mut rng = crate::rng::Rng::new(seed);
+        for i in (1..tiles.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            tiles.swap(i, j);
+        }
+        let b = Board::from_cells(w, h, tiles).unwrap();
+        let variant = Variant::ALL[v];
+        let out = solve(&b, variant, Settings::nodes(1_000_000));
+        let truth = brute(&b, variant);
+        match out.verdict {
+            Verdict::Won(order) => {
+                prop_assert!(truth);
+                prop_assert!(wins(&b, variant, &order));
+            }
+            Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
+            Verdict::Unknown => prop_assert!(false, "small boards are decided"),
+        }
+    }
+
     /// Every deal is won by its stored order under its variant.
     #[test]
     fn every_deal_is_won_by_its_order(w in 2usize..=10, h in 2usize..=8, k in 1usize..=20, v in 0usize..9, seed in any::<u64>()) {
