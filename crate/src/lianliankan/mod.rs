@@ -185,48 +185,6 @@ impl Occupancy {
         o
     }
 
-    /// Every pair among `tiles` (one kind, in reading order) that can be
-    /// joined, each once, the first tile before the second in the list:
-    /// neighbours, and pairs of tiles that both have an empty neighbour
-    /// (no other tile can start a path), so a full board costs little.
-    pub fn joinable_among(&mut self, tiles: &[Pos]) -> Vec<(Pos, Pos)> {
-        let open: Vec<bool> = tiles
-            .iter()
-            .map(|p| self.open_beside((p.x + 1) as u32, (p.y + 1) as u32))
-            .collect();
-        let free: Vec<usize> = (0..tiles.len()).filter(|&i| open[i]).collect();
-        // In (i, j) order without a sort: for each tile, its joinable free
-        // partners, with its shut-in neighbours slipped in at their place.
-        let mut out = Vec::new();
-        let mut js: Vec<usize> = Vec::new();
-        let mut next_free = 0;
-        for i in 0..tiles.len() {
-            js.clear();
-            while next_free < free.len() && free[next_free] <= i {
-                next_free += 1;
-            }
-            if open[i] {
-                for &j in &free[next_free..] {
-                    if self.joinable(tiles[i], tiles[j]) {
-                        js.push(j);
-                    }
-                }
-            }
-            let a = tiles[i];
-            for (j, &b) in tiles.iter().enumerate().skip(i + 1) {
-                if b.y > a.y + 1 {
-                    break;
-                }
-                if (a.x - b.x).abs() + (a.y - b.y).abs() == 1 && !(open[i] && open[j]) {
-                    let at = js.partition_point(|&k| k < j);
-                    js.insert(at, j);
-                }
-            }
-            out.extend(js.iter().map(|&j| (a, tiles[j])));
-        }
-        out
-    }
-
     /// Whether the ringed cell (x, y) has an empty neighbour.
     #[inline]
     fn open_beside(&self, x: u32, y: u32) -> bool {
@@ -495,36 +453,12 @@ impl Board {
     /// Every pair of equal tiles that can be joined, each once, in reading
     /// order of the first tile, then of the second.
     pub fn pairs(&self) -> Vec<(Pos, Pos)> {
-        let mut occ = Occupancy::of(self);
-        // Each kind's pairs come ordered by their first tile; taking them
-        // tile by tile in reading order merges the kinds in reading order.
-        let per_kind: Vec<Vec<(Pos, Pos)>> = self
-            .by_kind()
-            .iter()
-            .map(|tiles| occ.joinable_among(tiles))
-            .collect();
-        let mut next = vec![0usize; per_kind.len()];
-        let mut out = Vec::new();
-        for a in self.occupied() {
-            let k = self.get(a) as usize;
-            while let Some(&(p, q)) = per_kind[k].get(next[k]) {
-                if p != a {
-                    break;
-                }
-                out.push((p, q));
-                next[k] += 1;
-            }
-        }
-        out
+        solve::all_pairs(self)
     }
 
     /// Whether some pair can be joined.
     pub fn has_pair(&self) -> bool {
-        let mut occ = Occupancy::of(self);
-        self.by_kind()
-            .iter()
-            .skip(1)
-            .any(|tiles| !occ.joinable_among(tiles).is_empty())
+        !self.pairs().is_empty()
     }
 
     /// The tiles of each kind (index = kind), each list in reading order.

@@ -34,7 +34,7 @@ fn p(x: i32, y: i32) -> Pos {
 
 /// The reference: fewest segments by the path-connect engine (None: no
 /// path at all).
-fn reference_segments(b: &Board, a: Pos, c: Pos) -> Option<u32> {
+pub(super) fn reference_segments(b: &Board, a: Pos, c: Pos) -> Option<u32> {
     let mut cb = connect::Board::new(b.width(), b.height()).unwrap();
     for q in b.occupied() {
         cb.set(q, 1);
