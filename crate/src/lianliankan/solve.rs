@@ -2,14 +2,18 @@
 //!
 //! Depth-first over removals, with the positions already proved lost
 //! remembered (by a 128-bit fingerprint of the board, in a capped set), the
-//! pairs that finish a kind tried first, and — when nothing slides
-//! (`Variant::None`) — two proofs that only hold there, because removing
-//! tiles then never blocks a path:
+//! pairs that finish a kind tried first, restarts with a shuffled order
+//! (runs of doubling length under `Variant::None`, Luby lengths when tiles
+//! slide), and two proofs:
 //!
-//! * a **safe removal**: when every tile left of one kind can be removed
-//!   right now (two tiles that join, or four that pair off), taking them
-//!   first never loses a winning line, so it is the only child tried;
-//! * a **lost core**: when the board restricted to one or two kinds (all
+//! * a **safe removal** (every variant): when every tile left of one kind
+//!   can be removed right now without moving any other tile (two tiles
+//!   that join, or four that pair off, on lines that are already packed),
+//!   taking them first never loses a winning line — the position after it
+//!   is the old one minus those tiles, and a tile's absence never blocks a
+//!   path — so it is the only child tried;
+//! * a **lost core** (only when nothing slides, where removing tiles never
+//!   blocks a path): when the board restricted to one or two kinds (all
 //!   other tiles gone, the best case for them) cannot be won, neither can
 //!   the whole board.
 //!
