@@ -22,7 +22,10 @@ addEventListener('message', (e) => {
   const li = document.createElement('li');
   li.textContent = JSON.stringify(d);
   events.append(li);
-  if (d.type === 'over') status.textContent = d.won ? `Solved! Score ${d.score}.` : 'Game over.';
+  if (d.type === 'over') {
+    const score = typeof d.score === 'number' ? ` Score ${d.score}.` : '';
+    status.textContent = d.won ? `Solved!${score}` : `Game over.${score}`;
+  }
 });
 
 function send(msg) {

@@ -20,10 +20,12 @@ const TYPES = {
 
 /**
  * Serves `dir` on `host`:`port` (0: a free port) with the policy `csp`
- * (null: none, as a host page of another site may have); resolves with
+ * (null: none, as a host page of another site may have) and, when `cors`,
+ * `Access-Control-Allow-Origin: *` (the bundle is public and static, so
+ * other sites may import clearboard.js and its wasm); resolves with
  * { url, close }.
  */
-export async function serveDir(dir, port = 0, host = '127.0.0.1', csp = CSP) {
+export async function serveDir(dir, port = 0, host = '127.0.0.1', csp = CSP, cors = true) {
   const server = createServer(async (req, res) => {
     let path;
     try {
@@ -41,6 +43,7 @@ export async function serveDir(dir, port = 0, host = '127.0.0.1', csp = CSP) {
       const body = await readFile(file);
       const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
       if (csp) headers['content-security-policy'] = csp;
+      if (cors) headers['access-control-allow-origin'] = '*';
       res.writeHead(200, headers);
       res.end(body);
     } catch {

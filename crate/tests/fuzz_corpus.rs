@@ -24,11 +24,12 @@ fn every_corpus_input_runs_without_a_panic() {
             .iter()
             .filter(|f| run(&std::fs::read(f).unwrap()))
             .count();
-        // Some inputs of every corpus get past parsing to the checks that
+        // A share of every corpus gets past parsing to the checks that
         // follow (a corpus rejected at the door would test only the door).
+        eprintln!("{}: {} of {} inputs past parsing", name, deep, files.len());
         assert!(
-            deep * 5 >= files.len().min(50),
-            "{}: only {} of {} inputs got past parsing",
+            deep * 10 >= files.len(),
+            "{}: only {} of {} inputs got past parsing (at least a tenth must)",
             name,
             deep,
             files.len()

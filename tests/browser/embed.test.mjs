@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, open, root } from './harness.mjs';
+import { serve, launch, open, root, watchedPage, failOnProblems } from './harness.mjs';
 import { serveDir } from '../../scripts/serve.mjs';
 
 let game;
@@ -29,14 +29,10 @@ after(async () => {
 const calm = { reducedMotion: 'reduce', viewport: { width: 1100, height: 900 } };
 
 /** Opens the example host page with the game at `link` in its frame. */
-async function hostPage(link) {
-  const context = await browser.newContext(calm);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+async function hostPage(link, options = calm) {
+  const context = await browser.newContext(options);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
   await page.goto(`${host.url}embed.html?game=${encodeURIComponent(`${game.url}#${link}`)}`);
   const frame = page.frameLocator('#game');
   return { page, frame, problems, context };
@@ -112,63 +108,122 @@ test('a host page on another origin receives the events and its commands are obe
   await context.close();
 });
 
-test('hostile or malformed messages are ignored: no exception, no change', async () => {
-  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1');
-  await waitFor(page, 'ready');
-  const before = await frameApp(page, (g) => g.link());
-  const sent = await page.evaluate(() => {
-    const w = document.getElementById('game').contentWindow;
-    const hostile = ['undo', null, 42, [1, 2], { type: 'nonsense' }, { type: 'undo ' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'undo' } }, { type: '__proto__' }, { type: 'constructor' }];
-    for (const m of hostile) w.postMessage(m, '*');
-    return hostile.length;
+/** A position of each game with a move made, embedded. */
+const EMBEDDED = {
+  samegame: 'game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1',
+  mayan: 'game=mayan&level=12&embed=1',
+  lianliankan: 'game=lianliankan&w=8&h=6&kinds=12&variant=left&seed=2&embed=1',
+};
+const movesNow = (page) => frameApp(page, (g) => g.app.moves());
+
+for (const [id, link] of Object.entries(EMBEDDED)) {
+  test(`${id}: hostile or malformed messages are ignored: no exception, no change`, async () => {
+    const { page, problems, context } = await hostPage(link);
+    await waitFor(page, 'ready');
+    const before = await frameApp(page, (g) => g.link());
+    const moves0 = await movesNow(page);
+    const sent = await page.evaluate(() => {
+      const w = document.getElementById('game').contentWindow;
+      const hostile = ['undo', 'step', null, 42, [1, 2], ['step'], { type: 'nonsense' }, { type: 'step ' }, { type: 'STEP' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'step' } }, { type: '__proto__' }, { type: 'constructor' }, { type: 'toString' }];
+      for (const m of hostile) w.postMessage(m, '*');
+      return hostile.length;
+    });
+    assert.equal(sent, 16, 'every hostile message was posted');
+    await page.waitForTimeout(500);
+    assert.equal(await frameApp(page, (g) => g.link()), before);
+    assert.equal(await movesNow(page), moves0);
+    assert.equal((await received(page)).filter((d) => d.type === 'move').length, 0);
+    // The frame was listening all along: a good command after them is obeyed.
+    await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'step' }, '*'));
+    await waitFor(page, 'move');
+    assert.equal(await movesNow(page), moves0 + 1);
+    const move = (await received(page)).find((d) => d.type === 'move');
+    assert.equal(move.game, id);
+    assert.equal(move.movesMade, moves0 + 1);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
-  assert.equal(sent, 12, 'every hostile message was posted');
-  await page.waitForTimeout(500);
-  assert.equal(await frameApp(page, (g) => g.link()), before);
-  assert.equal((await received(page)).filter((d) => d.type === 'move').length, 0);
-  // The frame was listening all along: a good command after them is obeyed.
-  await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'undo' }, '*'));
-  await page.waitForFunction(() => window.received.some((d) => d.type === 'move'));
-  assert.equal(await frameApp(page, (g) => g.app.moves()), 0);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
 
-test('&origin= restricts whom the game obeys and writes to', async () => {
-  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1&origin=https://puzzles.example');
-  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
-  // The frame has sent its ready and height events (to its origin only)...
-  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
-  await frame().waitForFunction(() => window.clearboard?.messenger?.started && window.clearboard.messenger.lastHeight > 0);
-  await page.waitForTimeout(300);
-  // ...and none of them reached this host.
-  assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
-  await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await page.waitForTimeout(300);
-  assert.equal(await frameApp(page, (g) => g.app.moves()), 1, 'an undo from another origin is not obeyed');
-  await context.close();
-  // The host's own origin: obeyed.
-  const ok = await hostPage(`game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1&origin=${new URL(host.url).origin}`);
-  await waitFor(ok.page, 'ready');
-  await ok.page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await waitFor(ok.page, 'move');
-  assert.equal(await frameApp(ok.page, (g) => g.app.moves()), 0);
-  assert.deepEqual(problems, []);
-  assert.deepEqual(ok.problems, []);
-  await ok.context.close();
-});
+  test(`${id}: &origin= restricts whom the game obeys and writes to`, async () => {
+    const { page, problems, context } = await hostPage(`${link}&origin=https://puzzles.example`);
+    await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+    // The frame has sent its ready and height events (to its origin only)...
+    const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+    await frame().waitForFunction(() => window.clearboard?.messenger?.started && window.clearboard.messenger.lastHeight > 0);
+    await page.waitForTimeout(300);
+    // ...and none of them reached this host.
+    assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
+    const moves0 = await movesNow(page);
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await page.waitForTimeout(300);
+    assert.equal(await movesNow(page), moves0, 'a step from another origin is not obeyed');
+    await context.close();
+    // The host's own origin: obeyed.
+    const ok = await hostPage(`${link}&origin=${new URL(host.url).origin}`);
+    await waitFor(ok.page, 'ready');
+    await ok.page.getByRole('button', { name: 'Step', exact: true }).click();
+    await waitFor(ok.page, 'move');
+    assert.equal(await movesNow(ok.page), moves0 + 1);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(ok.problems, []);
+    await ok.context.close();
+  });
+}
 
-test('the end of a game is an over event', async () => {
-  const { page, problems, context } = await hostPage('game=lianliankan&variant=none&board=AB/AB&embed=1');
+const OVER = [
+  // 连连看: two pairs, cleared (10 a pair).
+  { link: 'game=lianliankan&variant=none&board=AB/AB&embed=1', game: 'lianliankan', won: true, score: 20, status: /Solved! Score 20\./ },
+  // Same Game: greedy takes the two R and leaves G and B: over, not cleared, (2 − 2)² = 0 points.
+  { link: 'game=samegame&board=RG/RB&embed=1', game: 'samegame', won: false, score: 0, status: /Game over\. Score 0\./ },
+  // Mayan: level 1 played by its solution.
+  { link: 'game=mayan&level=1&embed=1', game: 'mayan', won: true, score: null, status: /Solved!/ },
+];
+
+for (const want of OVER) {
+  test(`${want.game}: the end of a game is an over event (won: ${want.won})`, async () => {
+    const { page, problems, context } = await hostPage(want.link);
+    await waitFor(page, 'ready');
+    for (let i = 0; i < 6 && !(await received(page)).some((d) => d.type === 'over'); i++) {
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.waitForTimeout(150);
+    }
+    await waitFor(page, 'over');
+    const overs = (await received(page)).filter((d) => d.type === 'over');
+    assert.equal(overs.length, 1, 'one over event');
+    const over = overs[0];
+    assert.equal(over.game, want.game);
+    assert.equal(over.won, want.won);
+    assert.equal(over.score, want.score);
+    assert.equal(over.link, await frameApp(page, (g) => g.link()));
+    assert.match(await page.getByRole('status').textContent(), want.status);
+    // Undo makes it not over; playing to the end again is a second over event.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await waitFor(page, 'over', 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the height event follows the content: a taller game is announced', async () => {
+  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');
   await waitFor(page, 'ready');
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await waitFor(page, 'over');
-  const over = (await received(page)).find((d) => d.type === 'over');
-  assert.equal(over.game, 'lianliankan');
-  assert.equal(over.won, true);
-  assert.equal(over.score, 20);
-  assert.match(await page.getByRole('status').textContent(), /Solved! Score 20\./);
+  await waitFor(page, 'height');
+  const first = (await received(page)).filter((d) => d.type === 'height').at(-1).px;
+  await page.getByLabel('Link').fill('game=lianliankan&w=24&h=12&kinds=48&seed=2');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await page.waitForFunction((px) => window.received.some((d) => d.type === 'height' && d.px !== px), first, { timeout: 10000 });
+  // Once the layout settles, the last height sent is the content's.
+  let last;
+  let shell;
+  for (let t = 0; t < 50; t++) {
+    last = (await received(page)).filter((d) => d.type === 'height').at(-1).px;
+    shell = await frameApp(page, () => Math.ceil(document.querySelector('.shell').getBoundingClientRect().height));
+    if (last === shell) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(last, shell, `the last height (${last} px) is the content's`);
+  assert.notEqual(last, first);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -243,3 +298,125 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('another site imports the engine as an ES module across origins (CORS), and without CORS it cannot', async () => {
+  // examples/module.html on the host's origin imports clearboard.js from the game's server.
+  const { page, problems, context } = await hostModule(game.url);
+  assert.equal(await page.getByRole('status').textContent(), 'done', await page.getByRole('log').textContent());
+  const r = await page.evaluate(() => window.results);
+  assert.equal(r['samegame click'], true);
+  assert.match(r.samegame.link, /^game=samegame&board=RRG\/GBB\/GBR&moves=/);
+  assert.equal(r.samegame.over, true);
+  assert.deepEqual(r.lianliankan, { pairs: 72, won: true, winnable: 'yes' });
+  assert.equal(r.mayan.solved, true);
+  assert.match(r['bad link'], /\S/, 'a bad link is an Error with a message');
+  assert.notEqual(r['bad link'], 'accepted');
+  assert.deepEqual(problems, []);
+  await context.close();
+  // The same bundle from a server that sends no Access-Control-Allow-Origin: the import is refused.
+  const closed = await serveDir(join(root, 'dist'), 0, '127.0.0.1', null, false);
+  try {
+    const refused = await hostModule(closed.url, { expectProblems: true });
+    assert.match(await refused.page.getByRole('status').textContent(), /could not be loaded/);
+    assert.ok(refused.problems.some((p) => /CORS|Access-Control-Allow-Origin/.test(p)), refused.problems.join('\n'));
+    await refused.context.close();
+  } finally {
+    closed.close();
+  }
+});
+
+/** examples/module.html with the engine of `engineUrl`, once its status has settled. */
+async function hostModule(engineUrl, { expectProblems = false } = {}) {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  if (!expectProblems) failOnProblems(context, problems);
+  await page.goto(`${host.url}module.html?engine=${encodeURIComponent(engineUrl)}`);
+  await page.waitForFunction(() => document.getElementById('status').textContent !== 'Loading the engine…', null, { timeout: 20000 });
+  return { page, problems, context };
+}
+
+test('the bundle works from a sub-path of a site', async () => {
+  // The whole repository served: the game lives under /dist/.
+  const site = await serveDir(root);
+  try {
+    const { page, context } = await open(browser, `${site.url}dist/index.html#game=lianliankan&w=8&h=6&kinds=12&seed=3&embed=1`, calm);
+    assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=3');
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+    await context.close();
+  } finally {
+    site.close();
+  }
+});
+
+test('a third-party frame with storage blocked: every game plays, settings change, nothing is kept', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  // Storage throws in the game's frame, as in a browser that blocks third-party storage.
+  await page.addInitScript(() => {
+    if (window === window.top) return;
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  await page.goto(`${host.url}embed.html?game=${encodeURIComponent(`${game.url}#game=samegame&seed=2&w=6&h=5&colors=3&embed=1`)}`);
+  await waitFor(page, 'ready');
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  assert.equal(await frame().evaluate(() => { try { localStorage.length; return 'readable'; } catch (e) { return e.name; } }), 'SecurityError');
+  for (const [link, n] of [['game=samegame&board=RRG/GBB/GBR', 1], ['game=mayan&level=2', 2], ['game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=4', 3]]) {
+    await page.getByLabel('Link').fill(link);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await waitFor(page, 'move', 2 * n - 1);
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await waitFor(page, 'move', 2 * n);
+    assert.equal(await frame().evaluate(() => window.clearboardPage.app.moves()), 1, link);
+  }
+  // Settings still change for the visit (the page's own controls, even if an embed hides them).
+  await frame().evaluate(() => {
+    const s = document.getElementById('palette');
+    s.value = s.options[1].value;
+    s.dispatchEvent(new Event('change'));
+  });
+  assert.equal(await frame().evaluate(() => document.getElementById('palette').value), await frame().evaluate(() => document.getElementById('palette').options[1].value));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+const PRESENT = [
+  { link: 'game=samegame&seed=1', explain: 'why' },
+  { link: 'game=mayan&level=9', explain: 'why' },
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', explain: 'verdict' },
+];
+
+for (const { link, explain } of PRESENT) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    test(`present mode fills the screen: ${link.split('&')[0]} at ${viewport.width} × ${viewport.height}`, async () => {
+      const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
+      assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
+      assert.equal(await page.getByRole('button', { name: 'Present', exact: true }).getAttribute('aria-pressed'), 'true');
+      const b = await page.locator('main canvas[data-ref="board"]').boundingBox();
+      // The board is the screen's: at least 60 % of its height or 70 % of its width, and wholly in view.
+      assert.ok(b.height >= 0.6 * viewport.height || b.width >= 0.7 * viewport.width, `board ${Math.round(b.width)} × ${Math.round(b.height)}`);
+      assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5, `board at ${JSON.stringify(b)}`);
+      for (const name of ['Step', 'Undo']) {
+        const r = await page.getByRole('button', { name, exact: true }).first().boundingBox();
+        assert.ok(r && r.y + r.height <= viewport.height + 0.5, `${name} in view`);
+      }
+      // Large text: the score, and the explanation once a move is made (→ steps).
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+      const size = (name) => page.locator(`main [data-ref="${name}"]`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      assert.ok((await size('score')) >= 28, `score ${await size('score')} px`);
+      assert.ok((await size(explain)) >= 24, `${explain} ${await size(explain)} px`);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);
+      await page.keyboard.press('Escape');
+      assert.equal(await page.evaluate(() => document.body.classList.contains('present')), false);
+      assert.doesNotMatch(new URL(page.url()).hash, /present/);
+      await context.close();
+    });
+  }
+}

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serveDir } from '../../scripts/serve.mjs';
 
@@ -34,11 +35,11 @@ export function launch() {
 }
 
 /**
- * Opens the page in a new context and records console errors and page
- * errors in `problems`. Resolves once the engine is up.
+ * A new page in `context` whose console errors, page errors and
+ * Content-Security-Policy violations (in any of its frames) are recorded in
+ * `problems`.
  */
-export async function open(browser, url, options = {}) {
-  const context = await browser.newContext(options);
+export async function watchedPage(context) {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => {
@@ -50,6 +51,33 @@ export async function open(browser, url, options = {}) {
       console.error(`CSP violation: ${e.violatedDirective} (${e.blockedURI})`);
     });
   });
+  return { page, problems };
+}
+
+/**
+ * Makes `context.close()` fail the test when `problems` is not empty (after
+ * closing): every test that closes its context checks its page, whatever
+ * else it asserts.
+ */
+export function failOnProblems(context, problems) {
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    assert.deepEqual(problems, [], 'no console error, page error or policy violation');
+  };
+}
+
+/**
+ * Opens the page in a new context and records console errors, page errors
+ * and policy violations in `problems`; closing the context asserts there
+ * were none (unless `options.expectProblems`). Resolves once the engine is
+ * up.
+ */
+export async function open(browser, url, options = {}) {
+  const { expectProblems = false, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  const { page, problems } = await watchedPage(context);
+  if (!expectProblems) failOnProblems(context, problems);
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
   return { page, problems, context };

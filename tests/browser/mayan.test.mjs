@@ -352,6 +352,12 @@ test('300 random drags, clicks and keys raise no page error and keep the state c
     }
   }
   assert.ok(most >= 1, `the inputs made moves (at most ${most} at a time)`);
+  // A move's engine call (drag, fall, vanish, with the animation's stages), as for Same Game: < 1 ms median.
+  const calls = await page.evaluate(() => [...window.__clearboard.engineCallMs].sort((a, b) => a - b));
+  assert.ok(calls.length >= 5, `${calls.length} engine calls measured`);
+  const medianCall = calls[Math.floor(calls.length / 2)];
+  writeMetrics({ mayanMedianEngineCallMs: Number(medianCall.toFixed(3)), mayanMaxEngineCallMs: Number(calls.at(-1).toFixed(3)) });
+  assert.ok(medianCall < 1, `Mayan move engine call ${medianCall} ms (median)`);
   const state = await app(page, (a) => ({ moves: a.moves(), log: a.log(), text: a.text(), link: a.link() }));
   assert.equal(state.log.split('\n').filter(Boolean).length, state.moves);
   const again = await open(browser, `${server.url}#${state.link}`, calm);

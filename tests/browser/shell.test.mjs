@@ -505,3 +505,24 @@ test('the Palette and Motion settings apply to every game, by keyboard too, and 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the suite\'s own check: an inline script is a policy violation, and a problem fails the test that closes its context', async () => {
+  // Positive control of the policy watch: the page's policy blocks an injected inline script and reports it.
+  const bad = await open(browser, `${server.url}#game=samegame&seed=2`, { ...calm, expectProblems: true });
+  await bad.page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = true;';
+    document.head.append(s);
+  });
+  await bad.page.waitForTimeout(200);
+  assert.equal(await bad.page.evaluate(() => window.inlineRan ?? false), false, 'the inline script did not run');
+  assert.ok(bad.problems.some((p) => /CSP violation: script-src/.test(p)), bad.problems.join('\n'));
+  await bad.context.close();
+  // Positive control of the close check: a page error makes close() reject.
+  const { page, context } = await open(browser, `${server.url}#game=samegame&seed=2`, calm);
+  await page.evaluate(() => setTimeout(() => {
+    throw new Error('a planted page error');
+  }));
+  await page.waitForTimeout(200);
+  await assert.rejects(context.close(), /no console error, page error or policy violation/);
+});

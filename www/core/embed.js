@@ -49,8 +49,12 @@ export class Messenger {
     this.started = false;
     if (!this.framed) return;
     addEventListener('message', (e) => this.receive(e));
+    // The content's height is the shell's (read in height()): watch it, and
+    // the body for a shell that is replaced.
     this.observer = new ResizeObserver(() => this.height());
     this.observer.observe(document.body);
+    const box = document.querySelector('.shell');
+    if (box) this.observer.observe(box);
   }
 
   /** Posts `msg` to the parent (to `origin` when one is set, else to any). */
