@@ -442,3 +442,48 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+test('the in-page searches keep to their bounds on boards nobody made winnable: an answer or "unknown" at once, memory bounded', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=1`, calm);
+  const out = await page.evaluate(() => {
+    // Random full Classic boards (36 kinds, four tiles each) under the deep-line variants, where the
+    // solver most often runs out of its budget; the letters are the link's kinds.
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij';
+    let s = 12345;
+    const rnd = (k) => {
+      s = (s * 48271) % 2147483647;
+      return s % k;
+    };
+    const a = new window.wasmBindings.LianliankanApp();
+    const rows = [];
+    for (let b = 0; b < 6; b++) {
+      const tiles = [...letters].flatMap((c) => [c, c, c, c]);
+      for (let i = tiles.length - 1; i > 0; i--) {
+        const j = rnd(i + 1);
+        [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
+      }
+      const board = Array.from({ length: 9 }, (_, y) => tiles.slice(16 * y, 16 * y + 16).join('')).join('/');
+      const variant = ['left', 'right', 'gather-horizontal'][b % 3];
+      a.openLink(`game=lianliankan&variant=${variant}&board=${board}`);
+      let t0 = performance.now();
+      const verdict = a.winnable();
+      const verdictMs = performance.now() - t0;
+      t0 = performance.now();
+      const hint = a.hint();
+      const hintMs = performance.now() - t0;
+      rows.push({ variant, verdict, verdictMs, hint: hint ? Array.from(hint) : null, hintMs, wasm: window.__clearboardWasmBytes() });
+    }
+    a.free();
+    return rows;
+  });
+  for (const r of out) {
+    assert.ok(['yes', 'no', 'unknown'].includes(r.verdict), JSON.stringify(r));
+    // 40,000 positions at most: well under a second here (a 2-core machine under test load).
+    assert.ok(r.verdictMs < 1500 && r.hintMs < 1500, JSON.stringify(r));
+    assert.ok(r.wasm <= 64 * 1024 * 1024, `wasm memory ${r.wasm} bytes`);
+    if (r.verdict === 'no') assert.equal(r.hint, null, 'no hint on a lost board');
+  }
+  assert.ok(out.some((r) => r.verdict !== 'yes'), 'these boards test the budget (not all quickly won)');
+  writeMetrics({ lianliankanHardBoardVerdictMaxMs: Number(Math.max(...out.map((r) => r.verdictMs)).toFixed(1)) });
+  await context.close();
+});

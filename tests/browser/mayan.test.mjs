@@ -296,6 +296,9 @@ test('hints are fast enough in the page, on built-in levels and on full boards',
       return { ms, h, why, check, checkMs };
     }, `game=mayan&n=5&board=${board}`));
   }
+  // The searches keep to their bounds: the engine's memory after the hardest of them.
+  const wasm = await page.evaluate(() => window.__clearboardWasmBytes());
+  assert.ok(wasm <= 64 * 1024 * 1024, `wasm memory ${wasm} bytes after the full-board searches`);
   const median = times[Math.floor(times.length / 2)];
   const worst = Math.max(...full.map((f) => f.ms));
   const worstCheck = Math.max(...full.map((f) => f.checkMs));
