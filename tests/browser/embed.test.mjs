@@ -246,15 +246,28 @@ for (const link of ['game=samegame&seed=2&w=15&h=10&colors=3', 'game=mayan&level
   });
 }
 
-test('&log=1 shows the log in an embedded game', async () => {
-  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=2&embed=1&log=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
-  await page.locator('body').press('s');
-  assert.match(await page.getByRole('log', { name: 'Move log' }).textContent(), /\S/);
-  assert.equal(await page.getByRole('log', { name: 'Move log' }).isVisible(), true);
-  assert.equal(await page.getByLabel('Preset').isVisible(), false, 'settings stay hidden');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+const LOGS = [
+  { link: 'game=samegame&seed=2', log: 'Move log' },
+  // The Mayan log is the judge's answer, shown with the solution.
+  { link: 'game=mayan&level=5', log: "Judge's answer", first: 'Show solution' },
+  { link: 'game=lianliankan&w=8&h=6&kinds=12&seed=2', log: 'Moves made' },
+];
+
+for (const { link, log, first } of LOGS) {
+  test(`&log=1 shows the game's log in an embedded game: ${link.split('&')[0]}`, async () => {
+    const { page, context } = await open(browser, `${game.url}#${link}&embed=1&log=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
+    if (first) await page.getByRole('button', { name: first, exact: true }).click();
+    await page.getByRole('button', { name: 'Step', exact: true }).first().click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    const shown = page.getByRole('log', { name: log, exact: true });
+    assert.equal(await shown.isVisible(), true);
+    assert.match(await shown.textContent(), /\S/);
+    // Only the log: no settings, no tools, and no other log.
+    assert.equal(await page.getByRole('log').count(), 1);
+    assert.equal(await page.getByLabel('Preset').isVisible().catch(() => false), false, 'settings stay hidden');
+    await context.close();
+  });
+}
 
 test('the bundle ships TypeScript declarations for the classes', () => {
   const dts = readFileSync(join(root, 'dist/clearboard.d.ts'), 'utf8');

@@ -92,7 +92,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     </div>
     <p class="note">Show search shades, for the selected tile, the cells a path reaches with 1 segment (blue), 2 (green) and 3 (orange) — the turn-limited maze search — and rings the tiles of its kind it reaches.</p>
   </details>
-  <details class="panel" data-ref="pq-box">
+  <details class="panel tool-panel" data-ref="pq-box">
     <summary>Path queries <small>(mahjong and POJ 1101)</small></summary>
     <textarea data-ref="pq-input" rows="8" aria-label="Path queries (mahjong or POJ 1101 input)" spellcheck="false"></textarea>
     <div class="toolbar">
@@ -107,7 +107,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
   </details>
   <details class="panel" data-ref="moves-box">
     <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top)</small></summary>
-    <pre class="log" data-ref="log"></pre>
+    <pre class="log" data-ref="log" role="log" aria-label="Moves made"></pre>
   </details>
 </div>`;
 
