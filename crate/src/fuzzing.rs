@@ -104,7 +104,8 @@ pub fn links(data: &[u8]) -> bool {
 }
 
 /// The solvers' inputs: `solve samegame` positions and `solve lianliankan`
-/// boards, each parsed and searched on a small node budget.
+/// boards, each parsed and searched on a small node budget, and the page's
+/// solver worker (`SolverSession`) on the same text.
 pub fn solve_inputs(data: &[u8]) -> bool {
     let Some(t) = text(data) else { return false };
     let mut searched = false;
@@ -130,5 +131,24 @@ pub fn solve_inputs(data: &[u8]) -> bool {
             }
         }
     }
+    // The page's solver worker: the board as `SolverSession` reads it (the
+    // game's text), a session with narrow beams, a few steps, and its best
+    // line replayed to the score it claims.
+    let rows: Vec<&str> = t.lines().filter(|l| !l.trim().is_empty()).collect();
+    if let Ok(b) = samegame::Board::parse(&rows, 1) {
+        searched = true;
+        let mut session = samegame::solver::Session::new(&b, 1, 1, 1 << 20, &quiet);
+        for _ in 0..3 {
+            if !session.step() {
+                break;
+            }
+        }
+        let best = session.best();
+        let replayed = samegame::solver::replay(&b, &best.moves);
+        assert_eq!(replayed, Ok((best.score, best.cleared)), "the session's best line replays");
+    }
     searched
 }
+
+/// A solver session's progress report, ignored.
+fn quiet(_: &samegame::solver::Solution) {}
