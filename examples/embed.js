@@ -1,14 +1,31 @@
-// A host page for a clearboard game: the iframe's address is ?game=URL
-// (default: ./clearboard/index.html, where a site would copy dist/), the
-// game's events are listed, and the buttons send it commands. Only
-// messages from the game's origin with source "clearboard" are read.
+// A host page for a clearboard game: the iframe shows GAME (where a site
+// would copy the contents of dist/), the game's events are listed, and the
+// buttons send it commands. Only messages from the game's origin with
+// source "clearboard" are read.
 const frame = document.getElementById('game');
 const events = document.getElementById('events');
 const status = document.getElementById('status');
 
-const fallback = new URL('./clearboard/index.html#game=samegame&seed=3&embed=1', location.href).href;
-const src = new URLSearchParams(location.search).get('game') ?? fallback;
-const gameOrigin = new URL(src, location.href).origin;
+/** The game this page frames: a site copying this page sets its own here. */
+const GAME = './clearboard/index.html#game=samegame&seed=3&embed=1';
+
+/**
+ * The frame's address: GAME, or for this project's own tests (a page on a
+ * loopback address) an http(s) `?game=URL`. A page on the web never takes
+ * it from its address (a javascript: URL there would run in this page).
+ */
+function gameUrl() {
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
+  const asked = new URLSearchParams(location.search).get('game');
+  if (loopback && asked) {
+    const u = new URL(asked, location.href);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  }
+  return new URL(GAME, location.href).href;
+}
+
+const src = gameUrl();
+const gameOrigin = new URL(src).origin;
 frame.src = src;
 
 window.received = [];

@@ -132,20 +132,24 @@ pub fn solve_inputs(data: &[u8]) -> bool {
         }
     }
     // The page's solver worker: the board as `SolverSession` reads it (the
-    // game's text), a session with narrow beams, a few steps, and its best
-    // line replayed to the score it claims.
+    // game's text), a session with narrow beams thinking on a node budget
+    // (as the worker's `think`, which has a time budget), and its best line
+    // replayed to the score it claims. Boards up to 400 balls: a play-out
+    // is as long as the board is big, and the fuzzer's time limit is 10 s.
     let rows: Vec<&str> = t.lines().filter(|l| !l.trim().is_empty()).collect();
     if let Ok(b) = samegame::Board::parse(&rows, 1) {
         searched = true;
         let mut session = samegame::solver::Session::new(&b, 1, 1, 1 << 20, &quiet);
-        for _ in 0..3 {
-            if !session.step() {
-                break;
-            }
+        if b.balls() <= 400 {
+            session.think(Budget::nodes(2_000));
         }
         let best = session.best();
         let replayed = samegame::solver::replay(&b, &best.moves);
-        assert_eq!(replayed, Ok((best.score, best.cleared)), "the session's best line replays");
+        assert_eq!(
+            replayed,
+            Ok((best.score, best.cleared)),
+            "the session's best line replays"
+        );
     }
     searched
 }

@@ -108,7 +108,7 @@ test('a host page on another origin receives the events and its commands are obe
   await context.close();
 });
 
-/** A position of each game with a move made, embedded. */
+/** A position of each game, embedded (Same Game's with a move made). */
 const EMBEDDED = {
   samegame: 'game=samegame&board=RRG/GBB/GBR&moves=1.1&embed=1',
   mayan: 'game=mayan&level=12&embed=1',
@@ -154,9 +154,17 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
     // ...and none of them reached this host.
     assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
     const moves0 = await movesNow(page);
+    // A listener added after the game's sees each message after the game has handled it.
+    await frame().evaluate(() => {
+      window.messagesSeen = 0;
+      addEventListener('message', () => {
+        window.messagesSeen += 1;
+      });
+    });
     await page.getByRole('button', { name: 'Step', exact: true }).click();
-    await page.waitForTimeout(300);
+    await frame().waitForFunction(() => window.messagesSeen >= 1);
     assert.equal(await movesNow(page), moves0, 'a step from another origin is not obeyed');
+    assert.equal((await received(page)).length, 0, 'still no event reached this host');
     await context.close();
     // The host's own origin: obeyed.
     const ok = await hostPage(`${link}&origin=${new URL(host.url).origin}`);
@@ -387,13 +395,18 @@ test('a third-party frame with storage blocked: every game plays, settings chang
     await waitFor(page, 'move', 2 * n);
     assert.equal(await frame().evaluate(() => window.clearboardPage.app.moves()), 1, link);
   }
-  // Settings still change for the visit (the page's own controls, even if an embed hides them).
+  // Settings still change for the visit (the page's own control, which an embed hides), and are not kept.
+  const palette = () => frame().evaluate(async () => (await import(new URL('www/core/settings.js', document.baseURI).href)).paletteName());
+  assert.equal(await palette(), 'okabe-ito');
   await frame().evaluate(() => {
     const s = document.getElementById('palette');
-    s.value = s.options[1].value;
+    s.value = 'vivid';
     s.dispatchEvent(new Event('change'));
   });
-  assert.equal(await frame().evaluate(() => document.getElementById('palette').value), await frame().evaluate(() => document.getElementById('palette').options[1].value));
+  assert.equal(await palette(), 'vivid', 'the page took the new palette');
+  await page.reload();
+  await waitFor(page, 'ready');
+  assert.equal(await palette(), 'okabe-ito', 'nothing was kept');
   assert.deepEqual(problems, []);
   await context.close();
 });
