@@ -414,7 +414,7 @@ test('a third-party frame with storage blocked: every game plays, settings chang
 const PRESENT = [
   { link: 'game=samegame&seed=1', explain: 'why' },
   { link: 'game=mayan&level=9', explain: 'why' },
-  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', explain: 'verdict' },
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', explain: 'why' },
 ];
 
 for (const { link, explain } of PRESENT) {
@@ -437,6 +437,11 @@ for (const { link, explain } of PRESENT) {
       const size = (name) => page.locator(`main [data-ref="${name}"]`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
       assert.ok((await size('score')) >= 28, `score ${await size('score')} px`);
       assert.ok((await size(explain)) >= 24, `${explain} ${await size(explain)} px`);
+      // The strategy's reason for the move stays in view.
+      const reason = page.locator(`main [data-ref="${explain}"]`);
+      assert.match(await reason.textContent(), /\S/, 'a reason for the step');
+      const rb = await reason.boundingBox();
+      assert.ok(rb && rb.y + rb.height <= viewport.height + 0.5, `the reason in view: ${JSON.stringify(rb)}`);
       await page.keyboard.press('ArrowLeft');
       assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);
       await page.keyboard.press('Escape');

@@ -277,6 +277,14 @@ export class Lianliankan extends BoardGame {
     this.startTimer();
     this.selected = null;
     this.afterPair(before);
+    if (!this.app.isWon()) {
+      // The strategy's reason, for class (it stays in view in present mode).
+      const path = Array.from(this.app.lastPath());
+      const [x1, y1] = path.slice(0, 2);
+      const [x2, y2] = path.slice(-2);
+      const pairs = this.app.tiles() / 2;
+      this.ref('why').textContent = `Step: the pair of ${this.letter(this.app.lastKind())} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — the next pair of a winning order the solver found from here (${plural(pairs, 'pair')} to go).`;
+    }
     return !this.app.isWon();
   }
 

@@ -171,14 +171,25 @@ export class Mayan extends BoardGame {
         return false;
       }
       const [x, y, dir] = this.solution[i];
-      return this.act(x, y, dir);
+      const moved = this.act(x, y, dir);
+      if (moved) this.explainStep(x, y, dir, `move ${i + 1} of the judge's answer`);
+      return moved;
     }
     const h = Array.from(this.app.hint());
     if (h.length !== 3) {
       this.showNoSolution();
       return false;
     }
-    return this.act(h[0], h[1], h[2]);
+    const moved = this.act(h[0], h[1], h[2]);
+    if (moved) this.explainStep(h[0], h[1], h[2], 'the next move of a solution from the position before it');
+    return moved;
+  }
+
+  /** The reason for a Step's move, for class (it stays in view in present mode). */
+  explainStep(x, y, dir, what) {
+    const left = this.app.movesLeft();
+    const end = this.app.solved() ? 'The board is clear.' : `${plural(left, 'move')} left.`;
+    this.ref('why').textContent = `Step: the block at (${x}, ${y}) dragged ${dir === 1 ? 'right' : 'left'} — ${what}. ${end}`;
   }
 
   /** Reset: back to the level's start. */
