@@ -80,14 +80,31 @@ class Shell {
         this.togglePresent(false);
         return;
       }
-      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      // On the board itself the arrows move its cursor (S steps there).
+      const onBoard = this.game?.canvas && e.target === this.game.canvas;
+      if (!onBoard && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
         if (e.key === 'ArrowRight') this.game?.step();
-        else this.game?.undo();
+        else this.undoPresented();
         e.preventDefault();
         return;
       }
     }
     this.game?.key(e);
+  }
+
+  /**
+   * ← in present mode: undo, and say where the board now is (the reason
+   * shown was the undone move's).
+   */
+  undoPresented() {
+    const g = this.game;
+    if (!g) return;
+    g.undo();
+    const why = g.ref?.('why');
+    const n = g.app?.moves?.();
+    if (why && Number.isInteger(n)) {
+      why.textContent = n > 0 ? `Undone: the board after move ${n}. → steps again, ← undoes another.` : 'Back at the start: → steps.';
+    }
   }
 
   /**

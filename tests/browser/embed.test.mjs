@@ -444,6 +444,13 @@ for (const { link, explain } of PRESENT) {
       assert.ok(rb && rb.y + rb.height <= viewport.height + 0.5, `the reason in view: ${JSON.stringify(rb)}`);
       await page.keyboard.press('ArrowLeft');
       assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);
+      assert.equal(await reason.textContent(), 'Back at the start: → steps.', 'no stale reason after ←');
+      // On the board itself the arrows move the cursor, not the game.
+      await page.evaluate(() => window.clearboardPage.focusBoard());
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0, 'an arrow on the board does not step');
+      await page.locator('body').focus();
+      await page.evaluate(() => document.activeElement.blur());
       await page.keyboard.press('Escape');
       assert.equal(await page.evaluate(() => document.body.classList.contains('present')), false);
       assert.doesNotMatch(new URL(page.url()).hash, /present/);
