@@ -59,7 +59,7 @@ class Shell {
       select.value = current;
       select.addEventListener('change', () => {
         set(select.value);
-        this.game?.draw();
+        this.game?.settingsChanged();
         this.announce(say(select.selectedOptions[0]?.textContent ?? ''));
       });
     };
@@ -93,8 +93,8 @@ class Shell {
   }
 
   /**
-   * ← in present mode: undo, and say where the board now is (the reason
-   * shown was the undone move's).
+   * ← in present mode: undo; the game shows the reason of the Step that
+   * reached this position, or else this says where the board now is.
    */
   undoPresented() {
     const g = this.game;
@@ -102,7 +102,7 @@ class Shell {
     g.undo();
     const why = g.ref?.('why');
     const n = g.app?.moves?.();
-    if (why && Number.isInteger(n)) {
+    if (why && !why.textContent.trim() && Number.isInteger(n)) {
       why.textContent = n > 0 ? `Undone: the board after move ${n}. → steps again, ← undoes another.` : 'Back at the start: → steps.';
     }
   }

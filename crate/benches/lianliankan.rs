@@ -41,6 +41,13 @@ fn main() {
     } else {
         50
     };
+    // `--nodes N`: a node budget per board instead of 100 ms (results that
+    // do not depend on the machine's load).
+    let nodes: Option<u64> = args
+        .iter()
+        .position(|a| a == "--nodes")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok());
     let only: Vec<Variant> = match args.iter().position(|a| a == "--variant") {
         Some(i) => vec![Variant::parse(&args[i + 1]).expect("a variant")],
         None => Variant::ALL.to_vec(),
@@ -65,7 +72,8 @@ fn main() {
     println!("  variant            decided   won    lost   median ms   greedy says solvable");
     for &v in &only {
         let spec = classic(v);
-        let (won, lost, mut times) = measure(v, boards, |seed| random_board(spec, seed).unwrap());
+        let (won, lost, mut times) =
+            measure(v, boards, nodes, |seed| random_board(spec, seed).unwrap());
         let greedy: u64 = (1..=boards)
             .map(|seed| u64::from(greedy_says_solvable(&random_board(spec, seed).unwrap())))
             .sum();
@@ -88,7 +96,7 @@ fn main() {
     println!("  variant            won     median ms");
     for &v in &only {
         let spec = classic(v);
-        let (won, _, mut times) = measure(v, boards, |seed| deal(spec, seed).unwrap().board);
+        let (won, _, mut times) = measure(v, boards, nodes, |seed| deal(spec, seed).unwrap().board);
         println!(
             "  {:18} {:5.1} % {:9.2}",
             v.name(),
@@ -108,9 +116,14 @@ fn classic(v: Variant) -> Spec {
     }
 }
 
-/// Solves the boards of seeds 1..=`boards` with 100 ms each: (won, lost,
-/// times in ms).
-fn measure(v: Variant, boards: u64, board_of: impl Fn(u64) -> Board) -> (u64, u64, Vec<f64>) {
+/// Solves the boards of seeds 1..=`boards` with 100 ms each (or `nodes`
+/// positions each): (won, lost, times in ms).
+fn measure(
+    v: Variant,
+    boards: u64,
+    nodes: Option<u64>,
+    board_of: impl Fn(u64) -> Board,
+) -> (u64, u64, Vec<f64>) {
     let (mut won, mut lost) = (0u64, 0u64);
     let mut times = Vec::new();
     for seed in 1..=boards {
@@ -120,7 +133,7 @@ fn measure(v: Variant, boards: u64, board_of: impl Fn(u64) -> Board) -> (u64, u6
             &b,
             v,
             Settings {
-                budget: Budget::time(Duration::from_millis(100)),
+                budget: nodes.map_or(Budget::time(Duration::from_millis(100)), Budget::nodes),
                 memo_cap: MEMO_CAP,
             },
         );

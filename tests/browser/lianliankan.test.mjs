@@ -487,3 +487,26 @@ test('the in-page searches keep to their bounds on boards nobody made winnable: 
   writeMetrics({ lianliankanHardBoardVerdictMaxMs: Number(Math.max(...out.map((r) => r.verdictMs)).toFixed(1)) });
   await context.close();
 });
+
+test('the ring numbers the columns (top) and rows (left) as the explanations count them', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=6&variant=none&seed=3`, calm);
+  // Label-grey pixels in one ring cell of the canvas (backing store), by ring coordinates.
+  const grey = (cx, cy) => page.evaluate(([x, y]) => {
+    const c = document.querySelector('main canvas[data-ref="board"]');
+    const s = c.width / (window.clearboardPage.app.width() + 2);
+    const d = c.getContext('2d').getImageData(Math.round(x * s), Math.round(y * s), Math.floor(s), Math.floor(s)).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && Math.abs(d[i] - d[i + 1]) < 8 && Math.abs(d[i] - d[i + 2]) < 8) n += 1;
+    return n;
+  }, [cx, cy]);
+  for (let x = 1; x <= 8; x++) assert.ok((await grey(x, 0)) > 0, `column ${x} is numbered above the board`);
+  for (let y = 1; y <= 6; y++) assert.ok((await grey(0, y)) > 0, `row ${y} is numbered left of the board`);
+  assert.equal(await grey(0, 0), 0, 'the corner stays blank');
+  assert.equal(await grey(9, 3), 0, 'the right ring stays blank');
+  // The readout names a cell as the labels number it.
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.match(await ref(page, 'readout').textContent(), /^column 2, row 2:/);
+  await context.close();
+});

@@ -36,6 +36,9 @@ after(async () => {
 });
 
 const calm = { reducedMotion: 'reduce' };
+/** "B (blue)": a colour letter as the explanations name it in the default (Okabe–Ito) palette. */
+const OKABE_ITO_NAMES = { R: 'vermilion', G: 'green', B: 'blue', Y: 'yellow', V: 'purple', O: 'orange', C: 'sky blue', P: 'pink', W: 'white' };
+const named = (letter) => `${letter} (${OKABE_ITO_NAMES[letter]})`;
 /** An element of the shown game, by its data-ref name. */
 const ref = (page, name) => page.locator(`main [data-ref="${name}"]`);
 const logLines = async (page) => (await page.getByRole('log').textContent()).trimEnd().split('\n').filter(Boolean);
@@ -67,13 +70,29 @@ test('the page loads with the controls and no console error', async () => {
   await context.close();
 });
 
+test('the explanation names a colour as the chosen palette draws it', async () => {
+  const { page, context } = await open(browser, server.url, calm);
+  await loadSample(page, 1);
+  await page.getByLabel("Show greedy's next move").check();
+  const step = page.getByRole('button', { name: 'Step' });
+  const why = () => ref(page, 'why').textContent();
+  while (!(await why()).includes('color R') && (await step.isEnabled())) await step.click();
+  assert.match(await why(), /of color R \(vermilion\) at column \d+, row \d+:/);
+  await page.locator('#palette').selectOption('vivid');
+  assert.match(await why(), /of color R \(red\) at column \d+, row \d+:/, 'said again in the new palette');
+  await page.locator('#palette').selectOption('okabe-ito');
+  await context.close();
+});
+
 test("stepping the seeds' sample game 1 logs the judge's nine moves and final line", async () => {
   const { page, problems, context } = await open(browser, server.url, calm);
   await loadSample(page, 1);
   await page.getByLabel("Show greedy's next move").check();
   const step = page.getByRole('button', { name: 'Step' });
   const why = await ref(page, 'why').textContent();
-  assert.match(why, /Greedy takes 32 balls of color B at \(4,1\)/, 'the next move is explained before it is made');
+  // Cells as the axis labels read them (column, then row from the bottom),
+  // colours by letter and by what they look like in the palette.
+  assert.match(why, /Greedy takes 32 balls of color B \(blue\) at column 1, row 4:/, 'the next move is explained before it is made');
   while (await step.isEnabled()) await step.click();
   const want = judgeLines(SAMPLE, 1);
   assert.equal(want.length, 10);
@@ -404,15 +423,15 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   for (let i = 0; i < n; i++) {
     const f = facts[i];
     const text = await explain();
-    assert.ok(text.startsWith(`Solver plan: move ${i + 1} of ${n}: ${f.size} balls of color ${f.color} at (${f.r + 1},${f.c + 1}), `), text);
+    assert.ok(text.startsWith(`Solver plan: move ${i + 1} of ${n}: ${f.size} balls of color ${named(f.color)} at column ${f.c + 1}, row ${f.r + 1}, `), text);
     assert.ok(text.includes(`the line ends at ${planned} points`), text);
-    assert.ok(text.includes(`it saves color ${biggest.color} for its biggest move (move ${biggest.move}: ${biggest.size} balls, ${(biggest.size - 2) ** 2} point`), text);
+    assert.ok(text.includes(`it saves color ${named(biggest.color)} for its biggest move (move ${biggest.move}: ${biggest.size} balls, ${(biggest.size - 2) ** 2} point`), text);
     if (f.greedyHere) {
       assert.match(text, /greedy would take this cluster too\.$/);
     } else {
       sawOther = true;
-      assert.match(text, new RegExp(`greedy would take the ${f.greedySize} balls of color [A-Z] at \\(\\d+,\\d+\\) now \\(${(f.greedySize - 2) ** 2} points?\\); the line (removes \\d+ other clusters? first and takes those balls at move \\d+ in a cluster of \\d+ \\(\\d+ points?\\)|never removes those balls)\\.$`), text);
-      assert.ok(text.includes(`greedy would take the ${f.greedySize} balls of color ${f.greedyColor} at (${f.greedyRow + 1},${f.greedyCol + 1}) now`), text);
+      assert.match(text, new RegExp(`greedy would take the ${f.greedySize} balls of color [A-Z] \\([a-z ]+\\) at column \\d+, row \\d+ now \\(${(f.greedySize - 2) ** 2} points?\\); the line (removes \\d+ other clusters? first and takes those balls at move \\d+ in a cluster of \\d+ \\(\\d+ points?\\)|never removes those balls)\\.$`), text);
+      assert.ok(text.includes(`greedy would take the ${f.greedySize} balls of color ${named(f.greedyColor)} at column ${f.greedyCol + 1}, row ${f.greedyRow + 1} now`), text);
       // A line that clears the board removes greedy's balls some time.
       if (cleared) assert.ok(!text.includes('never removes'), text);
       const later = text.match(/removes (\d+) other clusters? first and takes (?:those balls|(\d+) of those balls) at move (\d+) in a cluster of (\d+)/);

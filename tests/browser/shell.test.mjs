@@ -526,3 +526,67 @@ test('the suite\'s own check: an inline script is a policy violation, and a prob
   await page.waitForTimeout(200);
   await assert.rejects(context.close(), /no console error, page error or policy violation/);
 });
+
+for (const link of ['game=samegame&seed=4', 'game=mayan&level=12', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=5']) {
+  test(`a Step's reason belongs to its position: undo takes it away, undo and redo bring it back (${link.split('&')[0]})`, async () => {
+    const { page, context } = await open(browser, `${server.url}#${link}`, calm);
+    const why = () => ref(page, 'why').textContent();
+    assert.equal(await why(), '', 'nothing to explain at the start');
+    await button(page, 'Step').click();
+    const first = await why();
+    assert.match(first, /\S/, 'the first step is explained');
+    await button(page, 'Step').click();
+    const second = await why();
+    assert.match(second, /\S/);
+    assert.notEqual(second, first, 'each step its own reason');
+    await button(page, 'Undo').click();
+    assert.equal(await moves(page), 1);
+    assert.equal(await why(), first, 'back at move 1: the reason of the step that made it');
+    await button(page, 'Undo').click();
+    assert.equal(await why(), '', 'back at the start: no stale reason');
+    await button(page, 'Redo').click();
+    assert.equal(await why(), first);
+    await button(page, 'Redo').click();
+    assert.equal(await why(), second);
+    // A move of one's own after an undo has no Step reason.
+    await button(page, 'Undo').click();
+    await page.evaluate(() => {
+      const g = window.clearboardPage;
+      if (g.app.click) {
+        // Same Game: the first cluster greedy would not take.
+        const cells = g.app.cells();
+        for (let row = 0; row < g.app.height(); row++) for (let col = 0; col < g.app.width(); col++) {
+          if (cells[row * g.app.width() + col] && g.app.clusterAt(col, row).length >= 4 && !Array.from(g.app.greedyCluster()).some((v, k) => k % 2 === 0 && v === col && g.app.greedyCluster()[k + 1] === row)) {
+            g.act(() => g.app.click(col, row));
+            return;
+          }
+        }
+      }
+    });
+    if (link.startsWith('game=samegame')) {
+      assert.equal(await moves(page), 2);
+      assert.equal(await why(), '', 'a click is not a Step: nothing stale under the board');
+    }
+    await context.close();
+  });
+}
+
+for (const link of ['game=samegame&seed=4', 'game=mayan&level=12', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=5']) {
+  test(`a focused button that disables itself hands the focus to the board (${link.split('&')[0]})`, async () => {
+    const { page, context } = await open(browser, `${server.url}#${link}`, calm);
+    await button(page, 'Step').click();
+    await button(page, 'Step').click();
+    await button(page, 'Undo').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await moves(page), 1);
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Undo', 'Undo keeps the focus while it can undo');
+    await page.keyboard.press('Enter');
+    assert.equal(await moves(page), 0);
+    assert.ok(await button(page, 'Undo').isDisabled());
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'board', 'the focus is on the board, not lost to the page');
+    // From there Tab goes on through the page's controls.
+    await page.keyboard.press('Tab');
+    assert.notEqual(await page.evaluate(() => document.activeElement?.tagName), 'BODY');
+    await context.close();
+  });
+}

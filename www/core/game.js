@@ -9,6 +9,9 @@ import { FitWatcher } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load } from './storage.js';
 
+/** How many positions keep the reason of the Step that reached them. */
+const REASONS_KEPT = 512;
+
 export class BoardGame {
   /**
    * `shell`: the page's services (engine bindings, address, messages);
@@ -23,6 +26,8 @@ export class BoardGame {
     this.showCursor = false;
     this.geom = { s: 24, left: 0, bottom: 0 };
     this.root = null;
+    /** Step's reasons by the link of the position each move reached. */
+    this.reasons = new Map();
   }
 
   /**
@@ -110,6 +115,41 @@ export class BoardGame {
 
   focusBoard() {
     this.canvas.focus();
+  }
+
+  /**
+   * Enables and disables the controls for the position (the game's
+   * `setButtons`). A focused button that this disables (Undo back at the
+   * start, Step at the end) hands the focus to the board, so the keyboard
+   * stays in the game instead of falling to the page.
+   */
+  updateButtons() {
+    const focused = document.activeElement;
+    this.setButtons();
+    if (focused?.disabled && this.root?.contains(focused)) this.canvas.focus();
+  }
+
+  /**
+   * Says under the board why the move just made was made (Step's strategy,
+   * for class). The reason belongs to the position: undo clears it from
+   * view, and undo or redo back to this position shows it again.
+   */
+  explainMove(text) {
+    const here = this.link();
+    this.reasons.delete(here);
+    if (this.reasons.size >= REASONS_KEPT) this.reasons.delete(this.reasons.keys().next().value);
+    this.reasons.set(here, text);
+    this.ref('why').textContent = text;
+  }
+
+  /** The reason given for the move that reached the position shown ('' when none was). */
+  reasonHere() {
+    return this.reasons.get(this.link()) ?? '';
+  }
+
+  /** After the palette or the motion setting changed: redraws (a game whose words name colours says them again). */
+  settingsChanged() {
+    this.draw();
   }
 
   undo() {

@@ -17,12 +17,15 @@ export const PALETTES = {
     samegame: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#9b59b6', '#e69f00', '#56b4e9', '#cc79a7', '#f2f2f2'],
     mayan: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#cc79a7', '#56b4e9', '#e69f00', '#8c564b', '#9b59b6', '#bdbdbd'],
     lianliankan: ['#d55e00', '#009e73', '#0072b2', '#e69f00', '#cc79a7', '#56b4e9', '#8c564b', '#9b59b6', '#2e7d32', '#c62828', '#455a64', '#b8860b'],
+    /** What Same Game's colours (letters R G B Y V O C P W) look like here. */
+    samegameNames: ['vermilion', 'green', 'blue', 'yellow', 'purple', 'orange', 'sky blue', 'pink', 'white'],
   },
   vivid: {
     label: 'Vivid (high contrast)',
     samegame: ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#911eb4', '#f58231', '#42d4f4', '#f032e6', '#ffffff'],
     mayan: ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f032e6', '#42d4f4', '#f58231', '#9a6324', '#911eb4', '#a9a9a9'],
     lianliankan: ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#f032e6', '#42d4f4', '#9a6324', '#911eb4', '#808000', '#800000', '#000075', '#469990'],
+    samegameNames: ['red', 'green', 'blue', 'yellow', 'purple', 'orange', 'cyan', 'magenta', 'white'],
   },
 };
 
@@ -46,6 +49,11 @@ export function paletteName() {
 /** The chosen palette's colours for `game` ('samegame', 'mayan', 'lianliankan'). */
 export function colors(game) {
   return PALETTES[palette][game];
+}
+
+/** The names of Same Game's colours as the chosen palette draws them. */
+export function samegameColorNames() {
+  return PALETTES[palette].samegameNames;
 }
 
 /** Chooses a palette (an unknown name is ignored); kept in storage. */

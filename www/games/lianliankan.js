@@ -186,6 +186,21 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
   }
 }
 
+/**
+ * Numbers the columns (1 from the left, in the ring above the board) and
+ * the rows (1 from the top, in the ring on its left), as the explanations
+ * and the readout count them; paths drawn later run over them.
+ */
+function paintRingLabels(ctx, s, w, h) {
+  if (s < 14) return;
+  ctx.fillStyle = '#b8b8b8';
+  ctx.font = `${Math.floor(s * 0.36)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let x = 0; x < w; x++) ctx.fillText(String(x + 1), (x + 1.5) * s, s / 2);
+  for (let y = 0; y < h; y++) ctx.fillText(String(y + 1), s / 2, (y + 1.5) * s);
+}
+
 function pairsOf(flat) {
   const out = [];
   for (let i = 0; i + 3 < flat.length; i += 4) out.push([flat[i], flat[i + 1], flat[i + 2], flat[i + 3]]);
@@ -283,7 +298,7 @@ export class Lianliankan extends BoardGame {
       const [x1, y1] = path.slice(0, 2);
       const [x2, y2] = path.slice(-2);
       const pairs = this.app.tiles() / 2;
-      this.ref('why').textContent = `Step: the pair of ${this.letter(this.app.lastKind())} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — the next pair of a winning order the solver found from here (${plural(pairs, 'pair')} to go).`;
+      this.explainMove(`Step: the pair of ${this.letter(this.app.lastKind())} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — the next pair of a winning order the solver found from here (${plural(pairs, 'pair')} to go).`);
     }
     return !this.app.isWon();
   }
@@ -366,6 +381,7 @@ export class Lianliankan extends BoardGame {
   }
 
   afterOpen() {
+    this.reasons.clear();
     this.autoplay.stop();
     this.animator.cancel();
     this.selected = null;
@@ -589,7 +605,7 @@ export class Lianliankan extends BoardGame {
     const stuck = app.isStuck();
     if (won) this.tickTimer(false);
     this.ref('log').textContent = app.log();
-    this.ref('why').textContent = '';
+    this.ref('why').textContent = this.reasonHere();
     this.updateButtons();
     this.ref('overlay').hidden = !won;
     let said = '';
@@ -652,7 +668,7 @@ export class Lianliankan extends BoardGame {
     }, 0);
   }
 
-  updateButtons() {
+  setButtons() {
     const app = this.app;
     if (!app || !this.root) return;
     const won = app.isWon();
@@ -701,6 +717,7 @@ export class Lianliankan extends BoardGame {
         }
       }
     }
+    paintRingLabels(ctx, s, w, h);
     const marks = new Map();
     if (!frame) {
       if (this.ref('all-pairs').checked) for (const [x1, y1, x2, y2] of pairsOf(Array.from(this.app.allPairs()))) {

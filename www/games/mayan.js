@@ -189,7 +189,7 @@ export class Mayan extends BoardGame {
   explainStep(x, y, dir, what) {
     const left = this.app.movesLeft();
     const end = this.app.solved() ? 'The board is clear.' : `${plural(left, 'move')} left.`;
-    this.ref('why').textContent = `Step: the block at (${x}, ${y}) dragged ${dir === 1 ? 'right' : 'left'} — ${what}. ${end}`;
+    this.explainMove(`Step: the block at (${x}, ${y}) dragged ${dir === 1 ? 'right' : 'left'} — ${what}. ${end}`);
   }
 
   /** Reset: back to the level's start. */
@@ -239,6 +239,7 @@ export class Mayan extends BoardGame {
   }
 
   afterOpen() {
+    this.reasons.clear();
     this.autoplay.stop();
     this.animator.cancel();
     this.editing = null;
@@ -439,11 +440,12 @@ export class Mayan extends BoardGame {
     this.ref('log').textContent = `${lines.join('\n')}\n`;
     this.solution = lines[0] === '-1' || lines[0] === 'unknown' ? [] : lines.map((l) => l.split(' ').map(Number));
     this.changed({ fresh: true });
-    this.ref('why').textContent = this.solution.length
+    // Said again when undo comes back to the start.
+    this.explainMove(this.solution.length
       ? `The judge's answer: ${plural(this.solution.length, 'move')}, the smallest in its order (x, then y, then right before left). Step or Play to follow it.`
       : lines[0] === 'unknown'
         ? 'The search ran out of its budget before deciding (n above 5 has one).'
-        : 'The judge finds no solution of exactly n moves (-1).';
+        : 'The judge finds no solution of exactly n moves (-1).');
   }
 
   play() {
@@ -583,7 +585,8 @@ export class Mayan extends BoardGame {
     const level = app.levelNumber();
     this.ref('score').textContent = `${level ? `Level ${level} · ` : ''}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`;
     this.ref('moves-log').textContent = app.log();
-    if (!this.solution || fresh) this.ref('why').textContent = '';
+    // A Step's reason while the board is where it took it (else none).
+    this.ref('why').textContent = this.reasonHere();
     this.ref('rescue').hidden = true;
     this.updateButtons();
     this.ref('overlay').hidden = !over;
@@ -624,7 +627,7 @@ export class Mayan extends BoardGame {
     this.draw();
   }
 
-  updateButtons() {
+  setButtons() {
     const app = this.app;
     if (!app || !this.root) return;
     const over = app.isOver();

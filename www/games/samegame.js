@@ -8,7 +8,7 @@ import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { setLog } from '../core/announce.js';
-import { colors, darkText } from '../core/settings.js';
+import { colors, darkText, samegameColorNames } from '../core/settings.js';
 
 const PRESETS = {
   poj: { w: 15, h: 10, colors: 3 },
@@ -91,6 +91,12 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** Adds to each "color R" of an explanation the name of the colour R is drawn in: "color R (vermilion)". */
+const namedColors = (text) => text.replace(/\bcolor ([RGBYVOCPW])\b/g, (all, letter) => {
+  const name = samegameColorNames()['RGBYVOCPW'.indexOf(letter)];
+  return name ? `${all} (${name})` : all;
+});
+
 /** Paints one ball of colour `color` in the cell at (x, y), `s` pixels wide. */
 function paintBall(ctx, x, y, s, color, scale, outline, letter) {
   const r = (s / 2 - Math.max(0.5, s / 16)) * scale;
@@ -156,7 +162,6 @@ export class SameGame extends BoardGame {
     this.selection = null; // a tapped cluster waiting for its second tap: [col,row,…]
     this.hover = null;
     this.next = [];
-    this.lastStepReason = '';
     this.seedEdited = false;
   }
 
@@ -190,15 +195,14 @@ export class SameGame extends BoardGame {
         this.shell.message(this.plan ? 'The position left the solver\'s plan: press Solve again.' : 'Press Solve first to get the solver\'s moves.', true);
         return false;
       }
-      this.lastStepReason = `Solver plan: move ${m.index + 1} of ${this.plan.moves.length / 2}.`;
-      return this.act(() => this.app.click(m.col, m.row), { step: true });
+      const reason = `Solver plan: move ${m.index + 1} of ${this.plan.moves.length / 2}.`;
+      const moved = this.act(() => this.app.click(m.col, m.row));
+      if (moved) this.explainMove(reason);
+      return moved;
     }
     const reason = this.app.greedyReason();
-    const moved = this.act(() => this.app.step(), { step: true });
-    if (moved) {
-      this.lastStepReason = `Last step: ${reason}`;
-      this.updateWhy();
-    }
+    const moved = this.act(() => this.app.step());
+    if (moved) this.explainMove(`Last step: ${reason}`);
     return moved;
   }
 
@@ -305,11 +309,11 @@ export class SameGame extends BoardGame {
   }
 
   afterOpen() {
+    this.reasons.clear();
     this.stopActivities();
     this.plan = null;
     this.seedEdited = false;
     this.selection = null;
-    this.lastStepReason = '';
     this.ref('solve-progress').textContent = '';
     this.ref('compare-view').hidden = true;
     this.cursor = { col: 0, row: 0 };
@@ -335,9 +339,8 @@ export class SameGame extends BoardGame {
    * Runs an engine call that may make a move. A running animation is
    * finished first (no press is dropped); the move's falls are animated.
    */
-  act(call, { step = false } = {}) {
+  act(call) {
     this.animator.finish();
-    if (!step) this.lastStepReason = '';
     this.shell.message('');
     const before = this.app.cells();
     const t0 = performance.now();
@@ -550,7 +553,7 @@ export class SameGame extends BoardGame {
       const [col, row] = [m[2 * i], m[2 * i + 1]];
       const size = sim.clusterAt(col, row).length / 2;
       const parts = [
-        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at (${row + 1},${col + 1}), ${plural((size - 2) ** 2, 'point')} now; the line ends at ${plural(plan.score, 'point')}${plan.cleared ? ' with the board cleared' : ''}`,
+        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${col + 1}, row ${row + 1}, ${plural((size - 2) ** 2, 'point')} now; the line ends at ${plural(plan.score, 'point')}${plan.cleared ? ' with the board cleared' : ''}`,
         `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`,
       ];
       const g = sim.greedyCluster();
@@ -561,7 +564,7 @@ export class SameGame extends BoardGame {
         parts.push('greedy would take this cluster too');
       } else {
         const gSize = g.length / 2;
-        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(g[0], g[1])} at (${g[1] + 1},${g[0] + 1}) now (${plural((gSize - 2) ** 2, 'point')})`;
+        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(g[0], g[1])} at column ${g[0] + 1}, row ${g[1] + 1} now (${plural((gSize - 2) ** 2, 'point')})`;
         let taken = null;
         for (let j = i; j < n && !taken; j++) {
           sim.click(m[2 * j], m[2 * j + 1]);
@@ -696,22 +699,30 @@ export class SameGame extends BoardGame {
 
   updateWhy(planned = undefined) {
     const app = this.app;
-    const why = this.ref('why');
+    let text;
     if (this.ref('strategy').value === 'solver') {
       const p = planned === undefined ? this.planMove() : planned;
-      if (p) {
-        why.textContent = this.planInsight(p.index);
-      } else {
-        why.textContent = app.isOver() ? 'The game is over.' : 'No solver plan for this position: press Solve.';
-      }
+      if (p) text = this.planInsight(p.index);
+      else text = app.isOver() ? 'The game is over.' : 'No solver plan for this position: press Solve.';
     } else if (this.ref('show-next').checked) {
-      why.textContent = app.greedyReason();
+      text = app.greedyReason();
     } else {
-      why.textContent = this.lastStepReason;
+      text = this.reasonHere();
     }
+    this.ref('why').textContent = namedColors(text);
   }
 
-  updateButtons() {
+  explainMove(text) {
+    super.explainMove(text);
+    this.updateWhy();
+  }
+
+  settingsChanged() {
+    this.updateWhy();
+    this.draw();
+  }
+
+  setButtons() {
     const app = this.app;
     if (!app) return;
     const over = app.isOver();

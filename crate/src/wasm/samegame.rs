@@ -250,7 +250,9 @@ impl SameGameApp {
             return "No cluster of two or more is left: the game is over.".into();
         };
         let letter = char::from(COLOR_LETTERS[g.color as usize - 1]);
-        let at = format!("({},{})", g.anchor.row + 1, g.anchor.col + 1);
+        // As the board's axis labels read: columns from the left, rows from
+        // the bottom (the log keeps POJ 1027's "(row,column)").
+        let at = format!("column {}, row {}", g.anchor.col + 1, g.anchor.row + 1);
         let why = match g.decided_by {
             TieBreak::Unique => "the only cluster of that size".to_string(),
             TieBreak::LeftmostColumn => format!(
