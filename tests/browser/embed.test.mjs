@@ -418,6 +418,21 @@ const PRESENT = [
 ];
 
 for (const { link, explain } of PRESENT) {
+  test(`present mode on a phone keeps the board, Step and the reason in one screen: ${link.split('&')[0]}`, async () => {
+    const viewport = { width: 390, height: 844 };
+    const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+    const inView = async (locator, what) => {
+      const r = await locator.boundingBox();
+      assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5 && r.x + r.width <= viewport.width + 0.5, `${what} in view: ${JSON.stringify(r)}`);
+    };
+    await inView(page.locator('main canvas[data-ref="board"]'), 'the board');
+    await inView(page.getByRole('button', { name: 'Step', exact: true }).first(), 'Step');
+    await inView(page.locator(`main [data-ref="${explain}"]`), 'the reason');
+    await context.close();
+  });
+
   for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
     test(`present mode fills the screen: ${link.split('&')[0]} at ${viewport.width} × ${viewport.height}`, async () => {
       const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });

@@ -590,3 +590,24 @@ for (const link of ['game=samegame&seed=4', 'game=mayan&level=12', 'game=lianlia
     await context.close();
   });
 }
+
+test('the game-over overlay covers the cells and leaves the axis labels in view', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&board=RRG/GGR`, { ...calm, viewport: { width: 1280, height: 800 } });
+  const check = async (what) => {
+    await page.locator('main [data-ref="overlay"]:not([hidden])').waitFor();
+    const o = await page.locator('main [data-ref="overlay"]').boundingBox();
+    const c = await page.locator('main canvas[data-ref="board"]').boundingBox();
+    const geom = await page.evaluate(() => window.clearboardPage.geom);
+    assert.ok(geom.left > 0 && geom.bottom > 0, `${what}: the board has axis labels`);
+    assert.ok(Math.abs(o.x - (c.x + geom.left)) < 1, `${what}: the overlay starts right of the row labels`);
+    assert.ok(Math.abs(o.y + o.height - (c.y + c.height - geom.bottom)) < 1, `${what}: it ends above the column labels`);
+  };
+  // Same Game: every cluster taken, the game is over.
+  while (!(await page.evaluate(() => window.clearboardPage.app.isOver()))) await button(page, 'Step').click();
+  await check('Same Game');
+  await page.evaluate(() => { location.hash = 'game=mayan&level=9'; });
+  await page.waitForFunction(() => window.clearboardPage?.constructor?.id === 'mayan');
+  for (let i = 0; i < 2; i++) await button(page, 'Step').click();
+  await check('Mayan');
+  await context.close();
+});

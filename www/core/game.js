@@ -117,6 +117,14 @@ export class BoardGame {
     this.canvas.focus();
   }
 
+  /** Puts the game-over overlay over the cells only (the axis labels stay in view). */
+  placeOverlay() {
+    const o = this.ref('overlay');
+    if (!o) return;
+    o.style.left = `${this.geom.left}px`;
+    o.style.bottom = `${this.geom.bottom}px`;
+  }
+
   /**
    * Enables and disables the controls for the position (the game's
    * `setButtons`). A focused button that this disables (Undo back at the

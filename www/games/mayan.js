@@ -792,6 +792,7 @@ export class Mayan extends BoardGame {
     const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16, 16);
     this.geom = { s: Math.min(geom.s, 96), left: geom.left ? Math.ceil(Math.min(geom.s, 96) * 1.1) : 0, bottom: geom.bottom ? Math.ceil(Math.min(geom.s, 96) * 0.8) : 0 };
     const { s, left, bottom } = this.geom;
+    this.placeOverlay();
     sizeCanvas(this.canvas, left + W * s, H * s + bottom);
     this.draw();
   }

@@ -920,6 +920,7 @@ export class SameGame extends BoardGame {
     this.geom = { s, left, bottom };
     this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;
     wrap.classList.toggle('scrolls', !fits);
+    this.placeOverlay();
     sizeCanvas(this.canvas, left + w * s, h * s + bottom);
     this.refreshReadout();
     this.draw();
