@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use clearboard::budget::Budget;
 use clearboard::lianliankan::deal::{deal, random_board, Spec};
-use clearboard::lianliankan::solve::{solve, Settings, Verdict, MEMO_CAP};
+use clearboard::lianliankan::solve::{solve_threads, Settings, Verdict, MEMO_CAP};
 use clearboard::lianliankan::{Board, Variant};
 
 fn median(v: &mut [f64]) -> f64 {
@@ -48,6 +48,13 @@ fn main() {
         .position(|a| a == "--nodes")
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok());
+    // `--threads T`: searches per board sharing their proofs (default 1).
+    let threads: usize = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let only: Vec<Variant> = match args.iter().position(|a| a == "--variant") {
         Some(i) => vec![Variant::parse(&args[i + 1]).expect("a variant")],
         None => Variant::ALL.to_vec(),
@@ -72,8 +79,9 @@ fn main() {
     println!("  variant            decided   won    lost   median ms   greedy says solvable");
     for &v in &only {
         let spec = classic(v);
-        let (won, lost, mut times) =
-            measure(v, boards, nodes, |seed| random_board(spec, seed).unwrap());
+        let (won, lost, mut times) = measure(v, boards, nodes, threads, |seed| {
+            random_board(spec, seed).unwrap()
+        });
         let greedy: u64 = (1..=boards)
             .map(|seed| u64::from(greedy_says_solvable(&random_board(spec, seed).unwrap())))
             .sum();
@@ -96,7 +104,9 @@ fn main() {
     println!("  variant            won     median ms");
     for &v in &only {
         let spec = classic(v);
-        let (won, _, mut times) = measure(v, boards, nodes, |seed| deal(spec, seed).unwrap().board);
+        let (won, _, mut times) = measure(v, boards, nodes, threads, |seed| {
+            deal(spec, seed).unwrap().board
+        });
         println!(
             "  {:18} {:5.1} % {:9.2}",
             v.name(),
@@ -122,6 +132,7 @@ fn measure(
     v: Variant,
     boards: u64,
     nodes: Option<u64>,
+    threads: usize,
     board_of: impl Fn(u64) -> Board,
 ) -> (u64, u64, Vec<f64>) {
     let (mut won, mut lost) = (0u64, 0u64);
@@ -129,13 +140,14 @@ fn measure(
     for seed in 1..=boards {
         let b = board_of(seed);
         let t = Instant::now();
-        let out = solve(
+        let out = solve_threads(
             &b,
             v,
             Settings {
                 budget: nodes.map_or(Budget::time(Duration::from_millis(100)), Budget::nodes),
                 memo_cap: MEMO_CAP,
             },
+            threads,
         );
         times.push(t.elapsed().as_secs_f64() * 1e3);
         match out.verdict {

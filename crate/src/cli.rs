@@ -95,6 +95,10 @@ enum Solve {
         /// Seconds per board.
         #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
         seconds: f64,
+        /// Searches per board at once, in different orders, sharing the
+        /// positions each proves lost (the first answer ends them all).
+        #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
 }
 
@@ -242,8 +246,13 @@ pub fn run(args: &[String]) -> i32 {
             game: Solve::Samegame(a),
         } => solve_samegame(&a),
         Command::Solve {
-            game: Solve::Lianliankan { variant, seconds },
-        } => solve_lianliankan(variant, seconds),
+            game:
+                Solve::Lianliankan {
+                    variant,
+                    seconds,
+                    threads,
+                },
+        } => solve_lianliankan(variant, seconds, usize::from(threads)),
         Command::Gen { what } => match what {
             Gen::Samegame { games, seed } => {
                 stream(|out| samegame::poj::write_random_input(games, seed, out))
@@ -559,17 +568,22 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
     Ok(boards)
 }
 
-fn solve_lianliankan(variant: lianliankan::Variant, seconds: f64) -> Result<(), CliError> {
+fn solve_lianliankan(
+    variant: lianliankan::Variant,
+    seconds: f64,
+    threads: usize,
+) -> Result<(), CliError> {
     let input = read_stdin()?;
     let boards = parse_lianliankan(&input).map_err(CliError::Input)?;
     for (i, board) in boards.iter().enumerate() {
-        let out = lianliankan::solve::solve(
+        let out = lianliankan::solve::solve_threads(
             board,
             variant,
             lianliankan::solve::Settings {
                 budget: Budget::time(Duration::from_secs_f64(seconds)),
                 memo_cap: lianliankan::solve::MEMO_CAP,
             },
+            threads,
         );
         let line = match out.verdict {
             lianliankan::solve::Verdict::Won(order) => {

@@ -88,6 +88,45 @@ fn the_solver_says_lost_and_numbers_the_boards() {
 }
 
 #[test]
+fn two_threads_answer_as_one_does() {
+    // A lost board, a won one, and a generated 16 × 9 deal under `down`
+    // (won; its order must replay).
+    let gen = clearboard(
+        &["gen", "lianliankan", "--variant", "down", "--seed", "9"],
+        b"",
+    );
+    assert_eq!(gen.code, 0, "{}", gen.stderr);
+    let input = format!("AB\nBA\n\nAA\nBB\n\n{}", gen.stdout);
+    let run = clearboard(
+        &[
+            "solve",
+            "lianliankan",
+            "--variant",
+            "down",
+            "--threads",
+            "2",
+            "--seconds",
+            "5",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines[0], "board 1: lost");
+    let two = lines[1]
+        .strip_prefix("board 2: won ")
+        .unwrap_or_else(|| panic!("{}", lines[1]));
+    let small = parse_board("AA/BB").unwrap();
+    assert!(wins(&small, Variant::Down, &order(two)), "{}", lines[1]);
+    let found = lines[2]
+        .strip_prefix("board 3: won ")
+        .unwrap_or_else(|| panic!("{}", lines[2]));
+    let board = parse_board(&rows(&gen.stdout)).unwrap();
+    assert!(wins(&board, Variant::Down, &order(found)));
+}
+
+#[test]
 fn bad_boards_and_settings_are_rejected() {
     let solve = ["solve", "lianliankan"];
     for (input, line, what) in [
@@ -113,6 +152,14 @@ fn bad_boards_and_settings_are_rejected() {
         None,
         "seconds",
     );
+    for threads in ["0", "65", "two"] {
+        assert_rejected(
+            &["solve", "lianliankan", "--threads", threads],
+            "AA\n",
+            None,
+            "threads",
+        );
+    }
     for (args, what) in [
         (vec!["--w", "3", "--h", "3"], "odd number of cells"),
         (vec!["--w", "40"], "1 to 32 wide"),

@@ -22,6 +22,8 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use super::{Board, Occupancy, Pos, Variant, MAX_KINDS, MAX_SIDE};
 use crate::budget::{Budget, Meter};
@@ -551,6 +553,57 @@ pub fn solve(board: &Board, variant: Variant, settings: Settings) -> Outcome {
     search(board, variant, settings, true)
 }
 
+/// [`solve`] on `threads` threads (native builds): as many searches in
+/// different random orders, sharing the positions proved lost; the first
+/// to win or to prove the loss answers and the others stop. With a node
+/// budget each thread may examine that many. One thread is [`solve`].
+#[cfg(not(target_arch = "wasm32"))]
+pub fn solve_threads(
+    board: &Board,
+    variant: Variant,
+    settings: Settings,
+    threads: usize,
+) -> Outcome {
+    if threads <= 1 {
+        return solve(board, variant, settings);
+    }
+    let meter = settings.budget.start();
+    let shared = Mutex::new(Failed::default());
+    let done = AtomicBool::new(false);
+    let lane = |stream: u64| {
+        let (shared, done, meter) = (&shared, &done, &meter);
+        move || {
+            let mut memo = Memo::Shared(shared);
+            let lane = Lane {
+                stream,
+                done: Some(done),
+            };
+            let out = search_with(board, variant, settings, true, meter, &mut memo, lane);
+            if out.verdict != Verdict::Unknown {
+                done.store(true, Ordering::Relaxed);
+            }
+            out
+        }
+    };
+    let outs: Vec<Outcome> = std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads as u64).map(|t| s.spawn(lane(t))).collect();
+        let mut outs = vec![lane(0)()];
+        outs.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a search thread ends")),
+        );
+        outs
+    });
+    let nodes = outs.iter().map(|o| o.nodes).sum();
+    let verdict = outs
+        .into_iter()
+        .map(|o| o.verdict)
+        .find(|v| *v != Verdict::Unknown)
+        .unwrap_or(Verdict::Unknown);
+    Outcome { verdict, nodes }
+}
+
 /// One level of the depth-first search: its position, its moves and the
 /// next to try (kept and reused from run to run: no allocation per node).
 struct Frame {
@@ -601,8 +654,70 @@ fn luby(i: u64) -> u64 {
 /// otherwise); positions proved lost (a subtree searched to its end) are
 /// kept across runs, so a run that ends unlimited is the exhaustive proof.
 fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> Outcome {
-    let meter: Meter = settings.budget.start();
-    let mut failed = Failed::default();
+    let meter = settings.budget.start();
+    let mut memo = Memo::Own(Failed::default());
+    search_with(
+        board,
+        variant,
+        settings,
+        cores,
+        &meter,
+        &mut memo,
+        Lane::default(),
+    )
+}
+
+/// The positions proved lost: a search's own, or one set several searches
+/// share (each entry is a proof, whoever made it).
+enum Memo<'a> {
+    Own(Failed),
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    Shared(&'a Mutex<Failed>),
+}
+
+impl Memo<'_> {
+    #[inline]
+    fn contains(&self, key: &u128) -> bool {
+        match self {
+            Memo::Own(f) => f.contains(key),
+            Memo::Shared(m) => m.lock().unwrap_or_else(|e| e.into_inner()).contains(key),
+        }
+    }
+
+    /// Remembers `key` while fewer than `cap` are remembered.
+    #[inline]
+    fn insert(&mut self, key: u128, cap: usize) {
+        let put = |f: &mut Failed| {
+            if f.len() < cap {
+                f.insert(key);
+            }
+        };
+        match self {
+            Memo::Own(f) => put(f),
+            Memo::Shared(m) => put(&mut m.lock().unwrap_or_else(|e| e.into_inner())),
+        }
+    }
+}
+
+/// Which of several searches on one board this is: its random stream (0
+/// the first, whose first run keeps the fixed order) and a flag that ends
+/// it when another has answered.
+#[derive(Clone, Copy, Default)]
+struct Lane<'a> {
+    stream: u64,
+    done: Option<&'a AtomicBool>,
+}
+
+/// [`search`] with a memo and a lane of its own.
+fn search_with(
+    board: &Board,
+    variant: Variant,
+    settings: Settings,
+    cores: bool,
+    meter: &Meter,
+    memo: &mut Memo,
+    lane: Lane,
+) -> Outcome {
     let mut nodes = 0u64;
     if board.is_empty() {
         return Outcome {
@@ -615,7 +730,7 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
     let mut frames = Vec::new();
     let mut scratch = Scratch::default();
     for round in 0u64.. {
-        let mut rng = Rng::new(round);
+        let mut rng = Rng::new(round ^ lane.stream << 40);
         if variant != Variant::None {
             limit = luby(round + 1)
                 .saturating_mul(LUBY_UNIT)
@@ -626,12 +741,13 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             board,
             variant,
             &mut Ctx {
-                meter: &meter,
-                failed: &mut failed,
+                meter,
+                failed: &mut *memo,
                 memo_cap: settings.memo_cap,
                 nodes: &mut nodes,
                 limit: stop,
-                rng: (round > 0).then_some(&mut rng),
+                done: lane.done,
+                rng: (round > 0 || lane.stream > 0).then_some(&mut rng),
                 frames: &mut frames,
                 scratch: &mut scratch,
             },
@@ -643,12 +759,12 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
             Run::Limit => {
                 // The first run found no quick win: look for a lost core
                 // (nothing sliding) before searching harder.
-                let lost = round == 0 && cores && variant == Variant::None && {
+                let lost = round == 0 && lane.stream == 0 && cores && variant == Variant::None && {
                     let allowance = settings
                         .budget
                         .nodes
                         .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(nodes) / 2);
-                    let (lost, used) = lost_core(board, allowance, &meter);
+                    let (lost, used) = lost_core(board, allowance, meter);
                     nodes += used;
                     lost
                 };
@@ -665,20 +781,22 @@ fn search(board: &Board, variant: Variant, settings: Settings, cores: bool) -> O
     unreachable!("the rounds end")
 }
 
-struct Ctx<'a> {
+struct Ctx<'a, 'm> {
     meter: &'a Meter,
-    failed: &'a mut Failed,
+    failed: &'a mut Memo<'m>,
     memo_cap: usize,
     nodes: &'a mut u64,
     /// The node count at which this run stops.
     limit: u64,
+    /// Set when another search on the board has answered.
+    done: Option<&'a AtomicBool>,
     /// Shuffles each position's moves within their priority class.
     rng: Option<&'a mut Rng>,
     frames: &'a mut Vec<Frame>,
     scratch: &'a mut Scratch,
 }
 
-fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
+fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
     let root = State::of(board);
     // frames[..depth] are the open levels; frames[depth] receives the next
     // position when `fresh` (a move was just made).
@@ -708,7 +826,9 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
             let key = f.state.key;
             if !cx.failed.contains(&key) {
                 *cx.nodes += 1;
-                if cx.meter.spent(*cx.nodes, 64) {
+                if cx.meter.spent(*cx.nodes, 64)
+                    || (*cx.nodes & 63 == 0 && cx.done.is_some_and(|d| d.load(Ordering::Relaxed)))
+                {
                     return Run::Spent;
                 }
                 if *cx.nodes >= cx.limit {
@@ -720,9 +840,7 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
                 }
                 f.next = 0;
                 if f.moves.is_empty() {
-                    if cx.failed.len() < cx.memo_cap {
-                        cx.failed.insert(key);
-                    }
+                    cx.failed.insert(key, cx.memo_cap);
                 } else {
                     depth += 1;
                 }
@@ -751,9 +869,7 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx) -> Run {
         } else {
             depth -= 1;
             let key = frames[depth].state.key;
-            if cx.failed.len() < cx.memo_cap {
-                cx.failed.insert(key);
-            }
+            cx.failed.insert(key, cx.memo_cap);
         }
     }
 }

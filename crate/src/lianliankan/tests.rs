@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::deal::{deal, random_board, shuffle, Spec};
 use super::link::{board_text, Link, Start};
-use super::solve::{solve, wins, Settings, Verdict};
+use super::solve::{solve, solve_threads, wins, Settings, Verdict};
 use super::*;
 use crate::connect;
 
@@ -386,6 +386,23 @@ proptest! {
         }
     }
 
+    /// Two or three searches sharing their proofs of lost positions answer
+    /// as the exhaustive search does, and their winning orders win.
+    #[test]
+    fn searches_on_threads_agree_with_exhaustive_search((b, v) in small_board(), threads in 2usize..=3) {
+        let variant = Variant::ALL[v];
+        let out = solve_threads(&b, variant, Settings::nodes(1_000_000), threads);
+        let truth = brute(&b, variant);
+        match out.verdict {
+            Verdict::Won(order) => {
+                prop_assert!(truth);
+                prop_assert!(wins(&b, variant, &order));
+            }
+            Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
+            Verdict::Unknown => prop_assert!(false, "small boards are decided"),
+        }
+    }
+
     /// The same on full boards of up to 10 tiles in two or three kinds (as
     /// in play: every line packed, kinds of four tiles), where the solver's
     /// safe removals under sliding variants come into play.
@@ -577,4 +594,41 @@ fn malformed_links_say_what_is_wrong() {
     }
     let many = format!("game=lianliankan&moves={}", vec!["s"; 3000].join(","));
     assert!(Link::parse(&many, None).unwrap_err().contains("more than"));
+}
+
+/// On Classic boards (16 × 9, 36 kinds, random, under the variants whose
+/// proofs are long) two threads decide what one decides with the same
+/// budget per thread, the same way; their wins win.
+#[test]
+fn two_threads_decide_classic_boards_as_one_does() {
+    use super::deal::{random_board, Spec};
+    let mut decided = 0;
+    for (seed, variant) in (1..=12u64).zip(Variant::ALL.iter().cycle()) {
+        let spec = Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant: *variant,
+        };
+        let b = random_board(spec, seed).unwrap();
+        let one = solve(&b, *variant, Settings::nodes(20_000)).verdict;
+        let two = solve_threads(&b, *variant, Settings::nodes(20_000), 2).verdict;
+        if let Verdict::Won(order) = &two {
+            assert!(wins(&b, *variant, order), "seed {seed}");
+        }
+        match (&one, &two) {
+            (Verdict::Won(_), Verdict::Lost) | (Verdict::Lost, Verdict::Won(_)) => {
+                panic!(
+                    "seed {seed} under {}: {one:?} against {two:?}",
+                    variant.name()
+                )
+            }
+            _ => {}
+        }
+        decided += usize::from(two != Verdict::Unknown);
+    }
+    assert!(
+        decided >= 6,
+        "two threads decide most of these boards ({decided} of 12)"
+    );
 }
