@@ -359,17 +359,12 @@ fn scan(s: &State, sc: &mut Scratch) -> u64 {
         }
         // Touching tiles of one kind, not both open (two open tiles are
         // paired with the open ones): beside each other, then one below.
-        let mut right = 0u64;
-        for x in 0..w - 1 {
-            right |= u64::from(row[x] == row[x + 1]) << x;
-        }
+        let mut right = equal_bytes(&row[..w - 1], &row[1..]);
         right &= occupied & !(open[y] & open[y] >> 1);
         let mut down = 0u64;
         if y + 1 < h {
             let below = &s.cells[(y + 1) * w..(y + 2) * w];
-            for x in 0..w {
-                down |= u64::from(row[x] == below[x]) << x;
-            }
+            down = equal_bytes(row, below);
             down &= occupied & !(open[y] & open[y + 1]);
         }
         for (mut bits, dx, dy) in [(right, 1, 0), (down, 0, 1)] {
@@ -384,6 +379,36 @@ fn scan(s: &State, sc: &mut Scratch) -> u64 {
         }
     }
     present
+}
+
+/// Bit i set where `a[i] == b[i]` (slices of equal length, at most 64),
+/// eight bytes at a time.
+#[inline]
+fn equal_bytes(a: &[u8], b: &[u8]) -> u64 {
+    debug_assert!(a.len() == b.len() && a.len() <= 64);
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i + 8 <= a.len() {
+        let word = |s: &[u8]| u64::from_le_bytes(s[i..i + 8].try_into().expect("eight bytes"));
+        mask |= zero_bytes(word(a) ^ word(b)) << i;
+        i += 8;
+    }
+    while i < a.len() {
+        mask |= u64::from(a[i] == b[i]) << i;
+        i += 1;
+    }
+    mask
+}
+
+/// Bit i set where byte i of `x` is zero.
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each byte is set where the byte is not zero ...
+    let nonzero = ((x & LOW7) + LOW7) | x;
+    let zero = !nonzero & !LOW7;
+    // ... and the eight high bits are gathered into the top byte.
+    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// Kind `k`'s joinable pairs into `sc.joined` (after [`scan`]), in reading
@@ -1002,6 +1027,18 @@ mod tests {
         }
         last.extend(others);
         last
+    }
+
+    proptest! {
+        /// The bytewise comparison agrees with one byte at a time.
+        #[test]
+        fn equal_bytes_compares_each_byte(
+            a in proptest::collection::vec(0u8..4, 0..=64), flips in proptest::collection::vec(any::<u8>(), 64),
+        ) {
+            let b: Vec<u8> = a.iter().zip(&flips).map(|(&x, &f)| if f % 3 == 0 { x.wrapping_add(f) } else { x }).collect();
+            let want = a.iter().zip(&b).enumerate().fold(0u64, |m, (i, (x, y))| m | u64::from(x == y) << i);
+            prop_assert_eq!(equal_bytes(&a, &b), want);
+        }
     }
 
     #[test]
