@@ -325,12 +325,13 @@ class Shell {
     }
     const shown = this.game;
     const game = this.show(G);
+    // Cleared first: what the game says as it opens (a stuck board) stays.
+    this.message('');
     try {
       game.open(text, this.freshSeed());
-      this.message('');
       return true;
     } catch (e) {
-      if (replace || shown !== game) this.fail(e.message);
+      if (replace || shown !== game) this.fail(e.message, G);
       else this.message(`This link could not be opened (${e.message}).`, true);
       return false;
     }
@@ -342,9 +343,11 @@ class Shell {
     if (this.openText(game, false)) this.linkChanged();
   }
 
-  fail(why) {
-    this.show(GAMES[0]).openDefault(1);
+  /** A link that could not be opened: a new game of the kind it names (`G`), else of the default kind. */
+  fail(why, G = GAMES[0]) {
+    this.show(G).openDefault(1);
     this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
+    this.linkChanged();
   }
 }
 

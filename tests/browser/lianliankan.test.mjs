@@ -87,10 +87,12 @@ test('a stuck board offers Shuffle; after it the game is winnable and scored', a
   await context.close();
 });
 
-test('a lost position says so and one click undoes to the last winnable one', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
-  // Find, with the engine, a small winnable deal and a first pair that loses it.
-  const found = await page.evaluate(() => {
+/**
+ * Found with the engine: a small winnable deal under `down` and a first
+ * pair that loses it ({ seed, pair, link of the lost position }), or null.
+ */
+function losingFirstPair(page) {
+  return page.evaluate(() => {
     const a = new window.wasmBindings.LianliankanApp();
     try {
       for (let seed = 1; seed < 300; seed++) {
@@ -99,8 +101,9 @@ test('a lost position says so and one click undoes to the last winnable one', as
         for (let i = 0; i < pairs.length; i += 4) {
           a.tryPair(pairs[i], pairs[i + 1], pairs[i + 2], pairs[i + 3]);
           const v = a.winnable();
+          const link = a.link();
           a.undo();
-          if (v === 'no') return { seed, pair: pairs.slice(i, i + 4) };
+          if (v === 'no') return { seed, pair: pairs.slice(i, i + 4), link };
         }
       }
       return null;
@@ -108,6 +111,11 @@ test('a lost position says so and one click undoes to the last winnable one', as
       a.free();
     }
   });
+}
+
+test('a lost position says so and one click undoes to the last winnable one', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  const found = await losingFirstPair(page);
   assert.ok(found, 'a deal with a losing first pair');
   await page.evaluate((seed) => {
     location.hash = `#game=lianliankan&w=4&h=4&kinds=8&variant=down&seed=${seed}`;
@@ -225,7 +233,7 @@ test('LianliankanApp as the README documents it', async () => {
   assert.deepEqual(r.classic, [16, 9, 144, 'none']);
   assert.deepEqual(r.size, [2, 3]);
   assert.deepEqual(r.cells, [1, 2, 2, 1, 3, 3]);
-  assert.equal(r.refused, undefined, 'a pair that does not join gives null/undefined');
+  assert.equal(r.refused, null, 'a pair that does not join gives null');
   assert.equal(r.same, true, 'and changes nothing');
   assert.deepEqual(r.hint, [], 'no hint: only C C joins, and then A B / B A is stuck');
   assert.equal(r.winnable, 'no');
@@ -238,6 +246,181 @@ test('LianliankanApp as the README documents it', async () => {
   assert.deepEqual(r.back, r.cells);
   assert.equal(r.redo, true);
   assert.equal(r.link, 'game=lianliankan&variant=down&board=AB/BA/CC&moves=0.2.1.2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the class checks what JavaScript passes it: whole numbers, strings, null for a refused pair, arrays', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  const r = await page.evaluate(() => {
+    const a = new window.wasmBindings.LianliankanApp();
+    const err = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return e instanceof Error ? e.message : `not an Error: ${String(e)}`;
+      }
+    };
+    const out = {};
+    a.openLink('game=lianliankan&variant=none&board=AAB/CCB');
+    const start = Array.from(a.cells()).join();
+    out.bad = [
+      err(() => a.tryPair(1.5, 0, 2, 0)),
+      err(() => a.tryPair(NaN, 0, 1, 0)),
+      err(() => a.tryPair(0, Infinity, 1, 0)),
+      err(() => a.tryPair('0', 0, 1, 0)),
+      err(() => a.tryPair(4294967296, 0, 1, 0)),
+      err(() => a.tryPair(0, 0, 1e300, 0)),
+      err(() => a.tryPair()),
+      err(() => a.newGame(8.5, 6, 12, 'none', 1)),
+      err(() => a.newGame(4294967304, 6, 12, 'none', 1)),
+      err(() => a.newGame(-1, 6, 12, 'none', 1)),
+      err(() => a.newGame(8, 6, 12, 'none', 0.5)),
+      err(() => a.newGame(8, 6, 12, 7, 1)),
+      err(() => a.openLink(5)),
+      err(() => a.openLink({})),
+      err(() => a.openLink()),
+      err(() => a.openLink(null)),
+      err(() => a.describeCell(0.5, 0)),
+      err(() => a.reach(0, -1)),
+      err(() => new window.wasmBindings.PathQueries(42)),
+    ];
+    out.unchanged = Array.from(a.cells()).join() === start && a.link() === 'game=lianliankan&variant=none&board=AAB/CCB';
+    out.refused = a.tryPair(0, 0, 2, 0);
+    out.pathBetween = a.pathBetween(2, 0, 2, 1);
+    out.noPath = a.pathBetween(0, 0, 0, 1);
+    const hint = a.hint();
+    out.hint = [Array.isArray(hint), hint];
+    const path = a.tryPair(0, 0, 1, 0);
+    out.path = [Array.isArray(path), path];
+    out.max = window.wasmBindings.LianliankanApp.maxShuffles();
+    const pq = new window.wasmBindings.PathQueries('0 0\n');
+    out.zero = [pq.boards(), err(() => pq.width(0)), err(() => pq.path(0, 0, 0, 1, 0))];
+    pq.free();
+    a.free();
+    return out;
+  });
+  assert.deepEqual(r.bad, [
+    'x1: a whole number is needed, not 1.5',
+    'x1: a whole number is needed, not NaN',
+    'y1: a whole number is needed, not Infinity',
+    "x1: a whole number is needed, not the string '0'",
+    'cell (x 4294967296, y 0) is outside the 3 × 2 board',
+    'x2: 1e+300 is not from -9007199254740991 to 9007199254740991',
+    'x1: a whole number is needed, not undefined',
+    'width: a whole number is needed, not 8.5',
+    'width: 4294967304 is not from 0 to 4294967295',
+    'width: -1 is not from 0 to 4294967295',
+    'seed: a whole number is needed, not 0.5',
+    'variant: a string is needed, not 7',
+    'link: a string is needed, not 5',
+    'link: a string is needed, not an object',
+    'link: a string is needed, not undefined',
+    'link: a string is needed, not null',
+    'x: a whole number is needed, not 0.5',
+    'cell (x 0, y -1) is outside the 3 × 2 board',
+    'path queries: a string is needed, not 42',
+  ]);
+  assert.equal(r.unchanged, true, 'nothing changed');
+  assert.equal(r.refused, null);
+  assert.deepEqual(Array.from(r.pathBetween), [2, 0, 2, 1]);
+  assert.deepEqual(Array.from(r.noPath), []);
+  assert.deepEqual(r.hint, [true, [0, 0, 1, 0]]);
+  assert.deepEqual(r.path, [true, [0, 0, 1, 0]]);
+  assert.equal(r.max, 10);
+  assert.deepEqual(r.zero, [0, 'the input has no board', 'the input has no board']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a game allows ten shuffles, and a link with more is refused', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=ABCD/CDAB/ABCD/CDAB`, calm);
+  const shuffle = button(page, 'Shuffle');
+  for (let i = 1; i <= 10; i++) {
+    assert.equal(await shuffle.isDisabled(), false, `shuffle ${i} offered`);
+    await shuffle.click();
+    assert.equal(await app(page, (a) => a.shuffles()), i);
+  }
+  assert.equal(await shuffle.isDisabled(), true, 'no eleventh');
+  assert.match(await shuffle.getAttribute('title'), /No shuffle left: a game allows 10/);
+  assert.equal(await app(page, (a) => a.score()), -500);
+  assert.match(await app(page, (a) => { try { a.shuffle(); return 'shuffled'; } catch (e) { return e.message; } }), /no shuffle is left: a game allows 10/);
+  // The link of the position shown opens it; one more shuffle in a link is refused.
+  const link = await settledLink(page);
+  assert.match(link, /&moves=s,s,s,s,s,s,s,s,s,s$/);
+  await page.evaluate((l) => { location.hash = `#${l},s`; }, link);
+  await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent));
+  assert.match(await page.getByRole('status').textContent(), /moves: more than 10 shuffles \(a game allows 10\)/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'lianliankan', 'a bad 连连看 link opens a 连连看 game');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the little things a player meets: Restart resets the clock, leaving with the board focused, a stuck link, the keyboard', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AABC/DDCB`, calm);
+  // Restart: the clock goes back to 00:00 and waits for the first pair.
+  await clickCell(page, 0, 0);
+  await clickCell(page, 1, 0);
+  await page.waitForTimeout(1200);
+  assert.ok(await page.evaluate(() => window.clearboardPage.elapsed()) >= 1000, 'the clock runs');
+  await button(page, 'Restart').click();
+  await page.waitForTimeout(1200);
+  assert.equal(await page.evaluate(() => window.clearboardPage.elapsed()), 0, 'and waits for the first pair after Restart');
+  assert.match(await ref(page, 'score').textContent(), /Time 00:00/);
+  // Show search: the picture's words follow the selected tile, and the path found is drawn.
+  await page.getByLabel('Show search').check();
+  assert.match(await ref(page, 'why').textContent(), /select a tile/);
+  await clickCell(page, 0, 1);
+  assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached, each with the path found/);
+  await page.getByLabel('Show search').uncheck();
+  // Leaving the game with its board focused (the board hears the blur after it is gone).
+  await ref(page, 'board').focus();
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=2'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  await page.evaluate(() => { location.hash = '#game=lianliankan&variant=none&board=AB/BA'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  await ref(page, 'board').focus();
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption('samegame');
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  // A link that opens on a stuck board says so.
+  await page.evaluate(() => { location.hash = '#game=lianliankan&variant=down&board=ABCD/BADC/CDAB/DCBA'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  assert.match(await page.getByRole('status').textContent(), /No pair can be joined: Shuffle rearranges the tiles left/);
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.match(await ref(page, 'verdict').textContent(), /no earlier position of this game can be won\. Shuffle rearranges/);
+  assert.equal(await ref(page, 'undo-to-winnable').isHidden(), true);
+  // The path query tool by keyboard, and an input of no boards.
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('0 0\n');
+  await button(page, 'Answer queries').click();
+  assert.equal(await ref(page, 'pq-result').textContent(), 'POJ 1101 input: 0 boards.');
+  await button(page, 'Show path').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nX X\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
+  await button(page, 'Answer queries').click();
+  const board = ref(page, 'pq-canvas');
+  await board.focus();
+  await board.press('Enter');
+  assert.equal(await ref(page, 'pq-result').textContent(), 'From (1, 1): pick the second cell.');
+  await board.press('ArrowRight');
+  await board.press('ArrowRight');
+  await board.press(' ');
+  assert.match(await ref(page, 'pq-result').textContent(), /^\(1, 1\) to \(3, 1\): \d+ segments?\.$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Undo to the last winnable position by keyboard leaves the focus on the board', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  const found = await losingFirstPair(page);
+  assert.ok(found, 'a lost position one pair in');
+  await page.evaluate((l) => { location.hash = `#${l}`; }, found.link);
+  await page.waitForFunction(() => !document.querySelector('main [data-ref="undo-to-winnable"]').hidden);
+  const rescue = button(page, 'Undo to the last winnable position');
+  await rescue.focus();
+  await rescue.press('Enter');
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, 'the board has the focus');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -293,7 +476,7 @@ test('the path query tool prints what the command-line judges print, and draws p
   const canvas = ref(page, 'pq-canvas');
   const s = await page.evaluate(() => window.clearboardPage.pqCell);
   await canvas.click({ position: { x: 1.5 * s, y: 1.5 * s } });
-  assert.match(await ref(page, 'pq-result').textContent(), /^From \(1, 1\): click the second cell\.$/);
+  assert.match(await ref(page, 'pq-result').textContent(), /^From \(1, 1\): pick the second cell\.$/);
   await canvas.click({ position: { x: 2.5 * s, y: 1.5 * s } });
   assert.match(await ref(page, 'pq-result').textContent(), /^\(1, 1\) to \(2, 1\): 1 segment\.$/);
   // Bad input: one clear error naming the line; the tool and page stay usable.

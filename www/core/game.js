@@ -66,13 +66,16 @@ export class BoardGame {
     c.addEventListener('pointerdown', () => {
       this.pointerFocus = true;
     });
+    // A game taken off the page may still hear its board lose the focus.
     c.addEventListener('focus', () => {
+      if (!this.app || !this.root) return;
       this.showCursor = !this.pointerFocus;
       this.pointerFocus = false;
       this.refreshReadout();
       this.draw();
     });
     c.addEventListener('blur', () => {
+      if (!this.app || !this.root) return;
       this.showCursor = false;
       this.refreshReadout();
       this.draw();

@@ -13,10 +13,12 @@ export function load(key, fallback) {
   }
 }
 
+/** Keeps `value` under `key`; false when storage is blocked (nothing kept). */
 export function save(key, value) {
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify(value));
+    return true;
   } catch {
-    /* storage blocked: nothing is kept */
+    return false;
   }
 }

@@ -36,12 +36,15 @@ const VARIANTS = [
 ];
 
 // Twelve colours (Okabe–Ito first) × six shapes: each kind has its own
-// pair, and its own letter, so no kind depends on colour alone.
+// pair, and its own letter, so no kind depends on colour alone. The shape
+// turns with the kind too (kind k: colour k mod 12, shape (k + k div 12)
+// mod 6), so a small board of twelve kinds has six shapes, not one.
 const SHAPES = ['circle', 'square', 'diamond', 'triangle', 'hexagon', 'star'];
 const SELECT = '#1565c0';
 const HINT = '#ffd400';
 const PAIRS = '#00bcd4';
 const PATH = '#e53935';
+const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
 
@@ -102,7 +105,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <button type="button" data-ref="pq-show">Show path</button>
     </div>
     <p data-ref="pq-result" class="ed-result"></p>
-    <canvas data-ref="pq-canvas" tabindex="0" role="img" aria-label="Path query board: click two cells to ask for the fewest segments joining them" hidden></canvas>
+    <canvas data-ref="pq-canvas" tabindex="0" role="img" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them" hidden></canvas>
     <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
@@ -163,12 +166,13 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
   ctx.stroke();
   const palette = colors('lianliankan');
   const color = palette[(k - 1) % palette.length];
-  const shape = SHAPES[Math.floor((k - 1) / palette.length) % SHAPES.length];
+  const shape = SHAPES[((k - 1) + Math.floor((k - 1) / palette.length)) % SHAPES.length];
   shapePath(ctx, shape, px + s / 2, py + s / 2, s * 0.36);
   ctx.fillStyle = color;
   ctx.fill();
   if (s >= 12) {
-    ctx.font = `700 ${Math.max(8, Math.floor(s * 0.42))}px system-ui, sans-serif`;
+    // A monospaced face tells I from l and O from 0 (slashed or dotted).
+    ctx.font = `700 ${Math.max(8, Math.floor(s * 0.42))}px ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', monospace`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.lineWidth = Math.max(2, s * 0.08);
@@ -309,6 +313,9 @@ export class Lianliankan extends BoardGame {
     this.shell.message('');
     this.app.restart();
     this.selected = null;
+    // The clock starts again with the first pair, as in a new game.
+    this.timer = { elapsed: 0, since: 0, assisted: false };
+    this.recorded = false;
     this.changed({ fresh: true });
   }
 
@@ -452,8 +459,26 @@ export class Lianliankan extends BoardGame {
 
   select(cell) {
     this.selected = cell;
+    this.explainSearch();
     this.refreshReadout();
     this.draw();
+  }
+
+  /** With Show search on: what the picture shows for the selected tile. */
+  explainSearch() {
+    if (!this.ref('search').checked) return;
+    const sel = this.selected;
+    if (!sel) {
+      this.ref('why').textContent = 'Show search: select a tile to see the cells its paths reach.';
+      return;
+    }
+    const w = this.app.width();
+    const h = this.app.height();
+    const reach = this.app.reach(sel.x, sel.y);
+    let found = 0;
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (reach[(y + 1) * (w + 2) + x + 1] >= 5) found++;
+    const k = this.letter(this.app.cells()[sel.y * w + sel.x]);
+    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found === 0 ? `no other ${k} is reached` : `${plural(found, `tile ${k}`)} reached, each with the path found (orange)`}.`;
   }
 
   /** Animates the pair just removed (its path, then the slides) and updates the page. */
@@ -539,6 +564,10 @@ export class Lianliankan extends BoardGame {
     this.shell.message(text, v === 'no');
   }
 
+  shufflesLeft() {
+    return Math.max(0, this.bindings.LianliankanApp.maxShuffles() - this.app.shuffles());
+  }
+
   doShuffle() {
     this.animator.finish();
     this.shell.message('');
@@ -550,17 +579,20 @@ export class Lianliankan extends BoardGame {
       return;
     }
     this.selected = null;
-    this.shell.message('Shuffled: the tiles left are rearranged so the game can be won (−50 points).');
+    this.shell.message(`Shuffled: the tiles left are rearranged so the game can be won (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
     this.changed();
   }
 
   undoToWinnable() {
     this.animator.finish();
+    // The button hides itself: the keyboard stays in the game, on the board.
+    const focused = document.activeElement === this.ref('undo-to-winnable');
     const k = this.rescueUndos ?? this.app.undosToWinnable();
     for (let i = 0; i < k; i++) this.app.undo();
     this.selected = null;
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
     this.changed();
+    if (focused) this.canvas.focus();
   }
 
   // ---- state shown -----------------------------------------------------------
@@ -615,8 +647,7 @@ export class Lianliankan extends BoardGame {
       if (!this.timer.assisted && !this.recorded) {
         this.recorded = true;
         const best = load(this.bestKey(), null);
-        if (!Number.isFinite(best) || this.elapsed() < best) {
-          save(this.bestKey(), Math.round(this.elapsed()));
+        if ((!Number.isFinite(best) || this.elapsed() < best) && save(this.bestKey(), Math.round(this.elapsed()))) {
           text += ' A new best time for this board size and variant.';
         }
       }
@@ -625,7 +656,10 @@ export class Lianliankan extends BoardGame {
       this.shell.message(text);
       said = text;
     } else if (stuck) {
-      const text = 'No pair can be joined: Shuffle rearranges the tiles left (−50 points), or undo.';
+      const left = this.shufflesLeft();
+      const text = left > 0
+        ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left), or undo.`
+        : `No pair can be joined and no shuffle is left (a game allows ${this.bindings.LianliankanApp.maxShuffles()}): undo.`;
       this.ref('why').textContent = text;
       this.shell.message(text, true);
       said = text;
@@ -660,9 +694,13 @@ export class Lianliankan extends BoardGame {
       if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
       else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
       else if (v === 'no') {
-        verdict.textContent = 'Lost — no order of removals clears this board. Undo to the last winnable position:';
         this.rescueUndos = this.app.undosToWinnable();
-        this.ref('undo-to-winnable').hidden = this.rescueUndos <= 0;
+        const back = this.rescueUndos > 0;
+        const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
+        verdict.textContent = back
+          ? 'Lost — no order of removals clears this board. Undo to the last winnable position:'
+          : `Lost — no order of removals clears this board, and no earlier position of this game can be won.${shuffle}`;
+        this.ref('undo-to-winnable').hidden = !back;
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       this.fit?.mark();
     }, 0);
@@ -675,8 +713,12 @@ export class Lianliankan extends BoardGame {
     this.ref('undo').disabled = app.moves() === 0;
     this.ref('redo').disabled = !app.canRedo();
     this.ref('hint').disabled = won;
-    this.ref('shuffle').disabled = won;
-    this.ref('shuffle').classList.toggle('offer', app.isStuck());
+    const left = this.shufflesLeft();
+    this.ref('shuffle').disabled = won || left === 0;
+    this.ref('shuffle').classList.toggle('offer', app.isStuck() && left > 0);
+    this.ref('shuffle').title = left > 0
+      ? `Rearrange the tiles left into a winnable arrangement (X); −50 points; ${plural(left, 'shuffle')} left`
+      : `No shuffle left: a game allows ${this.bindings.LianliankanApp.maxShuffles()}`;
     this.ref('step').disabled = won;
     this.ref('play').disabled = this.autoplay.running || won;
     this.ref('pause').disabled = !this.autoplay.running;
@@ -725,7 +767,7 @@ export class Lianliankan extends BoardGame {
         marks.set(y2 * w + x2, { color: PAIRS, dash: true });
       }
       if (search) {
-        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (search[(y + 1) * (w + 2) + x + 1] >= 5) marks.set(y * w + x, { color: '#ff9800', dash: false });
+        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (search[(y + 1) * (w + 2) + x + 1] >= 5) marks.set(y * w + x, { color: SEARCH, dash: false });
       }
       if (this.hintPair) {
         const [x1, y1, x2, y2] = this.hintPair;
@@ -750,6 +792,15 @@ export class Lianliankan extends BoardGame {
         const px = fx + (tx - fx) * u;
         const py = fy + (ty - fy) * u;
         paintTile(ctx, (px + 1) * s, (py + 1) * s, s, k, this.letter(k));
+      }
+    }
+    if (search) {
+      // The path the search found to each tile of the kind it reaches.
+      const { x: sx, y: sy } = this.selected;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          if (search[(y + 1) * (w + 2) + x + 1] >= 5) this.paintPath(pointsOf(Array.from(this.app.pathBetween(sx, sy, x, y))), 1, SEARCH);
+        }
       }
     }
     if (frame?.path) this.paintPath(frame.path, frame.u);
@@ -869,7 +920,8 @@ export class Lianliankan extends BoardGame {
       this.draw();
     });
     on('search', 'change', () => {
-      this.ref('why').textContent = this.ref('search').checked && !this.selected ? 'Select a tile to see the cells its paths reach.' : '';
+      this.ref('why').textContent = '';
+      this.explainSearch();
       this.draw();
     });
     on('speed', 'input', () => {
@@ -881,6 +933,8 @@ export class Lianliankan extends BoardGame {
     on('pq-show', 'click', () => this.showQueryPath());
     on('pq-query', 'change', () => this.showQueryPath());
     this.ref('pq-canvas').addEventListener('pointerdown', (e) => this.queryClick(e));
+    this.ref('pq-canvas').addEventListener('keydown', (e) => this.queryKey(e));
+    for (const type of ['focus', 'blur']) this.ref('pq-canvas').addEventListener(type, () => this.paintQueries());
   }
 
   // ---- the path query tool ----------------------------------------------------
@@ -891,6 +945,7 @@ export class Lianliankan extends BoardGame {
     this.pq = null;
     this.pqPick = null;
     this.pqPath = null;
+    this.pqCursor = null;
     const log = this.ref('pq-log');
     try {
       this.pq = new this.bindings.PathQueries(input);
@@ -913,11 +968,21 @@ export class Lianliankan extends BoardGame {
       boards.append(o);
     }
     this.ref('pq-result').textContent = `${this.pq.format() === 'poj1101' ? 'POJ 1101' : 'Mahjong'} input: ${plural(this.pq.boards(), 'board')}.`;
+    if (this.pq.boards() === 0) {
+      this.ref('pq-query').replaceChildren();
+      this.ref('pq-canvas').hidden = true;
+      return;
+    }
     this.showQueryBoard();
   }
 
+  /** Whether a board of the pasted input is there to show. */
+  hasQueryBoard() {
+    return Boolean(this.pq) && this.pq.boards() > 0;
+  }
+
   showQueryBoard() {
-    if (!this.pq) return;
+    if (!this.hasQueryBoard()) return;
     const i = Number(this.ref('pq-board-no').value) || 0;
     const select = this.ref('pq-query');
     select.replaceChildren();
@@ -935,7 +1000,7 @@ export class Lianliankan extends BoardGame {
   }
 
   showQueryPath() {
-    if (!this.pq) return;
+    if (!this.hasQueryBoard()) return;
     const i = Number(this.ref('pq-board-no').value) || 0;
     const j = Number(this.ref('pq-query').value);
     const q = pairsOf(Array.from(this.pq.queries(i)))[j];
@@ -959,21 +1024,47 @@ export class Lianliankan extends BoardGame {
   }
 
   queryClick(e) {
-    if (!this.pq) return;
-    const i = Number(this.ref('pq-board-no').value) || 0;
-    const w = this.pq.width(i);
-    const h = this.pq.height(i);
+    if (!this.hasQueryBoard()) return;
     const c = this.ref('pq-canvas');
     const r = c.getBoundingClientRect();
     const s = this.pqCell;
-    const x = Math.floor((e.clientX - r.left) / s) - 1;
-    const y = Math.floor((e.clientY - r.top) / s) - 1;
+    this.queryPick(Math.floor((e.clientX - r.left) / s) - 1, Math.floor((e.clientY - r.top) / s) - 1);
+  }
+
+  /** The query board by keyboard: the arrows move a cursor, Enter or Space picks the cell under it. */
+  queryKey(e) {
+    if (!this.hasQueryBoard() || e.ctrlKey || e.metaKey || e.altKey) return;
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const w = this.pq.width(i);
+    const h = this.pq.height(i);
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const c = this.pqCursor ?? { x: 0, y: 0 };
+    if (arrows[e.key]) {
+      const [dx, dy] = arrows[e.key];
+      this.pqCursor = { x: Math.min(w - 1, Math.max(0, c.x + dx)), y: Math.min(h - 1, Math.max(0, c.y + dy)) };
+      this.shell.announce(`Column ${this.pqCursor.x + 1}, row ${this.pqCursor.y + 1}: ${this.pq.cells(i)[this.pqCursor.y * w + this.pqCursor.x] ? 'tile' : 'empty'}.`);
+      this.paintQueries();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.pqCursor = c;
+      this.queryPick(c.x, c.y);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  /** A cell of the query board picked (by click or key): the first end, or the second and the answer. */
+  queryPick(x, y) {
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const w = this.pq.width(i);
+    const h = this.pq.height(i);
     if (x < 0 || y < 0 || x >= w || y >= h) return;
     if (!this.pqPick) {
       this.pqPick = [x, y];
       this.pqPath = null;
       this.pqEnds = [[x, y]];
-      this.ref('pq-result').textContent = `From (${x + 1}, ${y + 1}): click the second cell.`;
+      this.ref('pq-result').textContent = `From (${x + 1}, ${y + 1}): pick the second cell.`;
       this.paintQueries();
       return;
     }
@@ -983,6 +1074,7 @@ export class Lianliankan extends BoardGame {
   }
 
   paintQueries() {
+    if (!this.hasQueryBoard()) return;
     const i = Number(this.ref('pq-board-no').value) || 0;
     const w = this.pq.width(i);
     const h = this.pq.height(i);
@@ -1009,6 +1101,14 @@ export class Lianliankan extends BoardGame {
       this.pqPath.forEach(([x, y], k) => (k ? ctx.lineTo : ctx.moveTo).call(ctx, (x + 1) * s + s / 2, (y + 1) * s + s / 2));
       ctx.stroke();
     }
+    if (this.pqCursor && document.activeElement === c) {
+      const { x, y } = this.pqCursor;
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#ffffff';
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
+      ctx.setLineDash([]);
+    }
   }
 
   // ---- sizing ------------------------------------------------------------
@@ -1019,7 +1119,8 @@ export class Lianliankan extends BoardGame {
     const w = this.app.width();
     const h = this.app.height();
     const space = boardSpace(this.ref('wrap'), this.fit.belowHeight() + 16);
-    const s = Math.max(14, Math.min(72, Math.floor(Math.min(space.width / (w + 2), space.height / (h + 2)))));
+    // 12 px at least: a Large board (24 columns) fits a 390 px phone.
+    const s = Math.max(12, Math.min(72, Math.floor(Math.min(space.width / (w + 2), space.height / (h + 2)))));
     this.geom = { s, left: 0, bottom: 0 };
     this.ref('wrap').classList.toggle('scrolls', (w + 2) * s > space.width + 1);
     sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);

@@ -9,7 +9,7 @@
 //! 36 kinds, `none`).
 
 use super::deal::{deal, Deal, Spec};
-use super::{kind_of, letter, Board, Move, Pos, Variant, MAX_SIDE};
+use super::{kind_of, letter, Board, Move, Pos, Variant, MAX_SHUFFLES, MAX_SIDE};
 use crate::link::{number, shorten};
 
 /// The Classic preset: 16 × 9, 36 kinds (each four times), nothing slides.
@@ -135,6 +135,7 @@ impl Link {
         let (mut w, mut h, mut kinds, mut variant, mut seed, mut board) =
             (None, None, None, None, None, None);
         let mut moves = Vec::new();
+        let mut shuffles = 0u32;
         for part in text.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -178,7 +179,15 @@ impl Link {
                         if moves.len() == MAX_LINK_MOVES {
                             return Err(format!("moves: more than {} moves", MAX_LINK_MOVES));
                         }
-                        moves.push(parse_move(m)?);
+                        let m = parse_move(m)?;
+                        shuffles += u32::from(m == Move::Shuffle);
+                        if shuffles > MAX_SHUFFLES {
+                            return Err(format!(
+                                "moves: more than {} shuffles (a game allows {})",
+                                MAX_SHUFFLES, MAX_SHUFFLES
+                            ));
+                        }
+                        moves.push(m);
                     }
                 }
                 other => {

@@ -641,22 +641,34 @@ pub enum PairError {
     NoPath,
     /// A shuffle found no winnable arrangement.
     NoWinnableShuffle,
+    /// The game has had its [`MAX_SHUFFLES`] shuffles.
+    NoShufflesLeft,
 }
 
 impl fmt::Display for PairError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PairError::OffBoard => "a cell lies off the board",
-            PairError::SameCell => "the same tile twice",
-            PairError::Empty => "a cell holds no tile",
-            PairError::DifferentKinds => "the two tiles are of different kinds",
-            PairError::NoPath => "no path with at most two turns joins the two tiles",
-            PairError::NoWinnableShuffle => "no winnable arrangement of the tiles left was found",
-        })
+        match self {
+            PairError::OffBoard => f.write_str("a cell lies off the board"),
+            PairError::SameCell => f.write_str("the same tile twice"),
+            PairError::Empty => f.write_str("a cell holds no tile"),
+            PairError::DifferentKinds => f.write_str("the two tiles are of different kinds"),
+            PairError::NoPath => f.write_str("no path with at most two turns joins the two tiles"),
+            PairError::NoWinnableShuffle => {
+                f.write_str("no winnable arrangement of the tiles left was found")
+            }
+            PairError::NoShufflesLeft => {
+                write!(f, "no shuffle is left: a game allows {}", MAX_SHUFFLES)
+            }
+        }
     }
 }
 
 impl std::error::Error for PairError {}
+
+/// Shuffles a game allows (as the Onet games limit them). It also bounds
+/// what opening a link costs: each shuffle it replays is a new winnable
+/// arrangement to build (up to about 0.1 s on a 32 × 32 board in a page).
+pub const MAX_SHUFFLES: u32 = 10;
 
 /// A move: a pair removed, or the tiles left shuffled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -725,7 +737,8 @@ impl Puzzle for Lianliankan {
     type Error = PairError;
 
     /// Every joinable pair in reading order ([`Board::pairs`]); when there
-    /// is none and tiles are left, the shuffle.
+    /// is none and tiles are left, the shuffle while the game has one left
+    /// ([`MAX_SHUFFLES`]).
     fn moves(&self, pos: &Position) -> Vec<Move> {
         let pairs: Vec<Move> = pos
             .board
@@ -733,7 +746,7 @@ impl Puzzle for Lianliankan {
             .into_iter()
             .map(|(a, b)| Move::Pair(a, b))
             .collect();
-        if pairs.is_empty() && !pos.board.is_empty() {
+        if pairs.is_empty() && !pos.board.is_empty() && pos.shuffles < MAX_SHUFFLES {
             vec![Move::Shuffle]
         } else {
             pairs
@@ -751,6 +764,9 @@ impl Puzzle for Lianliankan {
                 Ok((next, Record::Pair { path, kind, slides }))
             }
             Move::Shuffle => {
+                if pos.shuffles >= MAX_SHUFFLES {
+                    return Err(PairError::NoShufflesLeft);
+                }
                 let board = deal::shuffle(&pos.board, self.variant, pos.shuffles)
                     .ok_or(PairError::NoWinnableShuffle)?;
                 Ok((

@@ -252,6 +252,48 @@ fn the_game_scores_pairs_and_shuffles_and_offers_a_shuffle_only_when_stuck() {
 }
 
 #[test]
+fn a_game_allows_ten_shuffles() {
+    let rules = Lianliankan {
+        variant: Variant::None,
+    };
+    let mut pos = Position::start(
+        Board::from_cells(4, 4, grid(&["ABCD", "CDAB", "ABCD", "CDAB"]).cells).unwrap(),
+    );
+    for i in 0..MAX_SHUFFLES {
+        let (next, rec) = rules.play(&pos, Move::Shuffle).unwrap();
+        assert_eq!(rec, Record::Shuffle);
+        assert_eq!(next.shuffles, i + 1);
+        pos = next;
+    }
+    assert_eq!(pos.score(), -500);
+    let e = rules.play(&pos, Move::Shuffle).unwrap_err();
+    assert_eq!(e, PairError::NoShufflesLeft);
+    assert_eq!(e.to_string(), "no shuffle is left: a game allows 10");
+    // Stuck with no shuffle left: no move at all (the game is lost).
+    let stuck = Position {
+        shuffles: MAX_SHUFFLES,
+        ..Position::start(Board::from_cells(2, 2, grid(&["AB", "BA"]).cells).unwrap())
+    };
+    assert!(rules.moves(&stuck).is_empty());
+    assert_eq!(
+        rules.moves(&Position {
+            shuffles: MAX_SHUFFLES - 1,
+            ..stuck.clone()
+        }),
+        vec![Move::Shuffle]
+    );
+    // Links hold at most ten shuffles: opening one replays each.
+    let ten = format!(
+        "game=lianliankan&w=4&h=4&kinds=4&seed=3&moves={}",
+        ["s"; 10].join(",")
+    );
+    assert_eq!(Link::parse(&ten, None).unwrap().moves.len(), 10);
+    let eleven = format!("{},s", ten);
+    let e = Link::parse(&eleven, None).unwrap_err();
+    assert!(e.contains("more than 10 shuffles"), "{e}");
+}
+
+#[test]
 fn a_shuffle_keeps_the_tiles_is_winnable_and_is_the_same_for_the_same_position() {
     let b = Board::from_cells(4, 4, grid(&["ABCD", "CDAB", "ABCD", "CDAB"]).cells).unwrap();
     for v in Variant::ALL {

@@ -12,13 +12,14 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
+use super::{coordinate, number_array, text, whole, MAX_SAFE};
 use crate::connect;
 use crate::game::History;
 use crate::lianliankan::deal::Spec;
 use crate::lianliankan::link::{move_text, Link, Start, CLASSIC};
 use crate::lianliankan::solve::{solve, Settings, Verdict};
 use crate::lianliankan::{
-    letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS,
+    letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS, MAX_SHUFFLES,
 };
 
 /// Positions the winnability verdict, a hint or a step may examine (tens
@@ -70,23 +71,22 @@ impl LianliankanApp {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(
         &mut self,
-        w: u32,
-        h: u32,
-        kinds: u32,
-        variant: &str,
-        seed: f64,
+        w: JsValue,
+        h: JsValue,
+        kinds: JsValue,
+        variant: JsValue,
+        seed: JsValue,
     ) -> Result<(), JsError> {
-        if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
-            return Err(js("seed: a whole number from 0 to 2^53 − 1"));
-        }
         let spec = Spec {
-            w: w as usize,
-            h: h as usize,
-            kinds: kinds as usize,
-            variant: Variant::parse(variant).map_err(js)?,
+            // Sizes out of range are the spec's to name.
+            w: whole(&w, "width", 0, i64::from(u32::MAX))? as usize,
+            h: whole(&h, "height", 0, i64::from(u32::MAX))? as usize,
+            kinds: whole(&kinds, "kinds", 0, i64::from(u32::MAX))? as usize,
+            variant: Variant::parse(&text(&variant, "variant")?).map_err(js)?,
         };
+        let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
         spec.check().map_err(js)?;
-        *self = LianliankanApp::from_start(Start::Deal(spec, seed as u64)).map_err(js)?;
+        *self = LianliankanApp::from_start(Start::Deal(spec, seed)).map_err(js)?;
         Ok(())
     }
 
@@ -94,12 +94,13 @@ impl LianliankanApp {
     /// game shown stays and the error says what is wrong. `fresh_seed` is
     /// the seed of a deal whose link names none.
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
+        let link = text(&link, "link")?;
         let fresh = fresh_seed
             .filter(|s| *s >= 0.0 && s.fract() == 0.0 && *s <= 9_007_199_254_740_991.0)
             .map(|s| s as u64);
         let bad = |e: String| JsError::new(&format!("link: {}", e));
-        let parsed = Link::parse(link, fresh).map_err(bad)?;
+        let parsed = Link::parse(&link, fresh).map_err(bad)?;
         let mut app = LianliankanApp::from_start(parsed.start).map_err(bad)?;
         for (i, m) in parsed.moves.into_iter().enumerate() {
             app.history
@@ -170,10 +171,9 @@ impl LianliankanApp {
         &self.history.current().board
     }
 
-    fn cell(&self, x: i32, y: i32) -> Result<Pos, JsError> {
-        let p = Pos::new(x, y);
-        if self.board().contains(p) {
-            Ok(p)
+    fn cell(&self, x: i64, y: i64) -> Result<Pos, JsError> {
+        if (0..i64::from(self.width())).contains(&x) && (0..i64::from(self.height())).contains(&y) {
+            Ok(Pos::new(x as i32, y as i32))
         } else {
             Err(js(format!(
                 "cell (x {}, y {}) is outside the {} × {} board",
@@ -187,18 +187,34 @@ impl LianliankanApp {
 
     /// Removes the tiles at (x1, y1) and (x2, y2) when they join (same
     /// kind, a path of at most two turns), slides by the variant and
-    /// returns the path's corners as x, y pairs; returns null and changes
-    /// nothing when they do not join. Throws for a cell off the board.
+    /// returns the path's corners as an array [x, y, x, y, …]; returns
+    /// null and changes nothing when they do not join. Throws for a cell
+    /// off the board or a coordinate that is not a whole number.
     #[wasm_bindgen(js_name = tryPair)]
     pub fn try_pair(
         &mut self,
-        x1: i32,
-        y1: i32,
-        x2: i32,
-        y2: i32,
-    ) -> Result<Option<Vec<i32>>, JsError> {
-        let (a, b) = (self.cell(x1, y1)?, self.cell(x2, y2)?);
-        Ok(self.play_pair(a, b))
+        x1: JsValue,
+        y1: JsValue,
+        x2: JsValue,
+        y2: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
+        Ok(self
+            .play_pair(a, b)
+            .map_or(JsValue::NULL, |p| number_array(&p)))
+    }
+
+    /// The cells (x1, y1) and (x2, y2) from JavaScript.
+    fn two_cells(
+        &self,
+        x1: &JsValue,
+        y1: &JsValue,
+        x2: &JsValue,
+        y2: &JsValue,
+    ) -> Result<(Pos, Pos), JsError> {
+        let a = self.cell(coordinate(x1, "x1")?, coordinate(y1, "y1")?)?;
+        let b = self.cell(coordinate(x2, "x2")?, coordinate(y2, "y2")?)?;
+        Ok((a, b))
     }
 
     fn play_pair(&mut self, a: Pos, b: Pos) -> Option<Vec<i32>> {
@@ -212,11 +228,33 @@ impl LianliankanApp {
     /// different kinds", "no path with at most two turns joins the two
     /// tiles", …), or "" when they do.
     #[wasm_bindgen(js_name = pairProblem)]
-    pub fn pair_problem(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> String {
-        match self.board().join(Pos::new(x1, y1), Pos::new(x2, y2)) {
+    pub fn pair_problem(
+        &self,
+        x1: JsValue,
+        y1: JsValue,
+        x2: JsValue,
+        y2: JsValue,
+    ) -> Result<String, JsError> {
+        let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
+        Ok(match self.board().join(a, b) {
             Ok(_) => String::new(),
             Err(e) => e.to_string(),
-        }
+        })
+    }
+
+    /// The fewest-segment path joining (x1, y1) and (x2, y2) as they stand
+    /// (corners [x, y, …], ring −1 / w / h), or an empty array when they do
+    /// not join; nothing changes ("Show search" draws it).
+    #[wasm_bindgen(js_name = pathBetween)]
+    pub fn path_between(
+        &self,
+        x1: JsValue,
+        y1: JsValue,
+        x2: JsValue,
+        y2: JsValue,
+    ) -> Result<Vec<i32>, JsError> {
+        let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
+        Ok(self.board().join(a, b).map(flat).unwrap_or_default())
     }
 
     /// The corners of the last pair's path (x, y pairs), empty when the
@@ -250,8 +288,15 @@ impl LianliankanApp {
         }
     }
 
+    /// Shuffles a game allows (10).
+    #[wasm_bindgen(js_name = maxShuffles)]
+    pub fn max_shuffles() -> u32 {
+        MAX_SHUFFLES
+    }
+
     /// Shuffles the tiles left into an arrangement the solver proves
-    /// winnable (counted in the score: −50). Throws when none is found.
+    /// winnable (counted in the score: −50). Throws when none is found or
+    /// the game has had its [`MAX_SHUFFLES`].
     pub fn shuffle(&mut self) -> Result<(), JsError> {
         if self.board().is_empty() {
             return Err(js("no tile is left to shuffle"));
@@ -317,12 +362,14 @@ impl LianliankanApp {
         .into()
     }
 
-    /// A pair whose removal keeps the game winnable: x1, y1, x2, y2, or
-    /// undefined when the position is lost or the search ran out.
-    pub fn hint(&mut self) -> Option<Vec<i32>> {
+    /// A pair whose removal keeps the game winnable: an array [x1, y1, x2,
+    /// y2], or undefined when the position is lost or the search ran out.
+    pub fn hint(&mut self) -> JsValue {
         match self.verdict() {
-            Verdict::Won(order) => order.first().map(|(a, b)| vec![a.x, a.y, b.x, b.y]),
-            _ => None,
+            Verdict::Won(order) => order.first().map_or(JsValue::UNDEFINED, |(a, b)| {
+                number_array(&[a.x, a.y, b.x, b.y])
+            }),
+            _ => JsValue::UNDEFINED,
         }
     }
 
@@ -384,8 +431,8 @@ impl LianliankanApp {
     /// top): 1–3 for an empty cell first reached with that many segments,
     /// 5–7 for a tile of the same kind a path of 1–3 segments reaches, 4
     /// for the tile itself, 0 otherwise.
-    pub fn reach(&self, x: i32, y: i32) -> Result<Vec<u8>, JsError> {
-        let from = self.cell(x, y)?;
+    pub fn reach(&self, x: JsValue, y: JsValue) -> Result<Vec<u8>, JsError> {
+        let from = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;
         Ok(reach(self.board(), from))
     }
 
@@ -480,11 +527,11 @@ impl LianliankanApp {
 
     /// Words for the cell at (x, y): "B5: tile M" / "B5: empty".
     #[wasm_bindgen(js_name = describeCell)]
-    pub fn describe_cell(&self, x: i32, y: i32) -> Result<String, JsError> {
-        let p = self.cell(x, y)?;
+    pub fn describe_cell(&self, x: JsValue, y: JsValue) -> Result<String, JsError> {
+        let p = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;
         Ok(match self.board().get(p) {
-            0 => format!("column {}, row {}: empty", x + 1, y + 1),
-            k => format!("column {}, row {}: tile {}", x + 1, y + 1, letter(k)),
+            0 => format!("column {}, row {}: empty", p.x + 1, p.y + 1),
+            k => format!("column {}, row {}: tile {}", p.x + 1, p.y + 1, letter(k)),
         })
     }
 }
@@ -550,7 +597,9 @@ impl PathQueries {
     /// else mahjong. Throws "mahjong input, line N: …" (or POJ 1101) on
     /// bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(input: &str) -> Result<PathQueries, JsError> {
+    pub fn new(input: JsValue) -> Result<PathQueries, JsError> {
+        let input = text(&input, "path queries")?;
+        let input = input.as_str();
         let poj = input
             .lines()
             .rev()
@@ -589,28 +638,27 @@ impl PathQueries {
         self.cases.len() as u32
     }
 
-    fn case(&self, i: u32) -> Result<&connect::judge::Case, JsError> {
-        self.cases.get(i as usize).ok_or_else(|| {
-            js(format!(
-                "there are boards 0 to {}",
-                self.cases.len() as i64 - 1
-            ))
-        })
+    fn case(&self, i: &JsValue) -> Result<&connect::judge::Case, JsError> {
+        if self.cases.is_empty() {
+            return Err(js("the input has no board"));
+        }
+        let i = whole(i, "board", 0, self.cases.len() as i64 - 1)?;
+        Ok(&self.cases[i as usize])
     }
 
     /// Board `i`'s width.
-    pub fn width(&self, i: u32) -> Result<u32, JsError> {
-        Ok(self.case(i)?.board.width() as u32)
+    pub fn width(&self, i: JsValue) -> Result<u32, JsError> {
+        Ok(self.case(&i)?.board.width() as u32)
     }
 
     /// Board `i`'s height.
-    pub fn height(&self, i: u32) -> Result<u32, JsError> {
-        Ok(self.case(i)?.board.height() as u32)
+    pub fn height(&self, i: JsValue) -> Result<u32, JsError> {
+        Ok(self.case(&i)?.board.height() as u32)
     }
 
     /// Board `i`'s cells (1 a tile, 0 empty), rows from the top.
-    pub fn cells(&self, i: u32) -> Result<Vec<u8>, JsError> {
-        let b = &self.case(i)?.board;
+    pub fn cells(&self, i: JsValue) -> Result<Vec<u8>, JsError> {
+        let b = &self.case(&i)?.board;
         let mut out = Vec::with_capacity(b.width() * b.height());
         for y in 0..b.height() as i32 {
             for x in 0..b.width() as i32 {
@@ -622,9 +670,9 @@ impl PathQueries {
 
     /// Board `i`'s queries: x1, y1, x2, y2 (0-based, rows from the top)
     /// for each.
-    pub fn queries(&self, i: u32) -> Result<Vec<i32>, JsError> {
+    pub fn queries(&self, i: JsValue) -> Result<Vec<i32>, JsError> {
         Ok(self
-            .case(i)?
+            .case(&i)?
             .queries
             .iter()
             .flat_map(|(a, b)| [a.x, a.y, b.x, b.y])
@@ -634,10 +682,25 @@ impl PathQueries {
     /// A fewest-segment path from (x1, y1) to (x2, y2) on board `i`
     /// (corners as x, y pairs; empty when there is none). The two cells
     /// must differ and lie on the board.
-    pub fn path(&self, i: u32, x1: i32, y1: i32, x2: i32, y2: i32) -> Result<Vec<i32>, JsError> {
-        let board = &self.case(i)?.board;
-        let (a, b) = (Pos::new(x1, y1), Pos::new(x2, y2));
-        if !board.contains(a) || !board.contains(b) || a == b {
+    pub fn path(
+        &self,
+        i: JsValue,
+        x1: JsValue,
+        y1: JsValue,
+        x2: JsValue,
+        y2: JsValue,
+    ) -> Result<Vec<i32>, JsError> {
+        let board = &self.case(&i)?.board;
+        let (w, h) = (board.width() as i64 - 1, board.height() as i64 - 1);
+        let a = Pos::new(
+            whole(&x1, "x1", 0, w)? as i32,
+            whole(&y1, "y1", 0, h)? as i32,
+        );
+        let b = Pos::new(
+            whole(&x2, "x2", 0, w)? as i32,
+            whole(&y2, "y2", 0, h)? as i32,
+        );
+        if a == b {
             return Err(js("a query joins two different cells of the board"));
         }
         let mut f = connect::PathFinder::new(board);

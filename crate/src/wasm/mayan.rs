@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{on_board, plural};
+use super::{on_board, plural, text, whole, MAX_SAFE};
 use crate::budget::Budget;
 use crate::game::History;
 use crate::mayan::levels::{built_in, count_solutions, Level};
@@ -24,12 +24,13 @@ pub struct MayanApp {
     history: History<Mayan>,
 }
 
-fn move_of(x: u32, y: u32, dir: i32) -> Result<Move, JsError> {
+fn move_of(x: &JsValue, y: &JsValue, dir: &JsValue) -> Result<Move, JsError> {
     let (x, y) = on_board(WIDTH, HEIGHT, x, y)?;
-    if dir != 1 && dir != -1 {
-        return Err(JsError::new("the direction is 1 (right) or -1 (left)"));
-    }
-    Ok(Move::new(x, y, dir as i8))
+    let dir = match dir.as_f64() {
+        Some(d) if d == 1.0 || d == -1.0 => d as i8,
+        _ => return Err(JsError::new("the direction is 1 (right) or -1 (left)")),
+    };
+    Ok(Move::new(x, y, dir))
 }
 
 fn cells_of(b: &Board) -> Vec<u8> {
@@ -77,8 +78,9 @@ impl MayanApp {
 
     /// Opens built-in level `k` (1-based).
     #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&mut self, k: u32) -> Result<(), JsError> {
-        let count = built_in().len() as u32;
+    pub fn new_game(&mut self, k: JsValue) -> Result<(), JsError> {
+        let count = built_in().len() as i64;
+        let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
         if !(1..=count).contains(&k) {
             return Err(JsError::new(&format!(
                 "there are levels 1 to {}, not {}",
@@ -94,9 +96,10 @@ impl MayanApp {
     /// says what is wrong. `fresh_seed` is not used (kept for the same
     /// shape as the other games).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
         let _ = fresh_seed;
-        let parsed = Link::parse(link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        let link = text(&link, "link")?;
+        let parsed = Link::parse(&link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let mut app = MayanApp::from_start(parsed.start);
         for m in parsed.moves {
             app.history
@@ -170,18 +173,23 @@ impl MayanApp {
     /// Whether dragging (x, y) one column in `dir` (1 right, −1 left) is a
     /// move here (a block there, a column there, not its own colour).
     #[wasm_bindgen(js_name = isMove)]
-    pub fn is_move(&self, x: u32, y: u32, dir: i32) -> bool {
-        move_of(x, y, dir).is_ok_and(|m| self.history.current().is_move(m))
+    pub fn is_move(&self, x: JsValue, y: JsValue, dir: JsValue) -> bool {
+        move_of(&x, &y, &dir).is_ok_and(|m| self.history.current().is_move(m))
     }
 
     /// Drags (x, y) one column in `dir`; false (and nothing changes) when
     /// that is not a move or no move is left.
-    pub fn play(&mut self, x: u32, y: u32, dir: i32) -> Result<bool, JsError> {
-        let m = move_of(x, y, dir)?;
+    pub fn play(&mut self, x: JsValue, y: JsValue, dir: JsValue) -> Result<bool, JsError> {
+        let m = move_of(&x, &y, &dir)?;
+        Ok(self.play_move(m))
+    }
+
+    /// [`Self::play`] of a move on the board.
+    fn play_move(&mut self, m: Move) -> bool {
         if self.moves_left() == 0 || self.history.current().is_empty() {
-            return Ok(false);
+            return false;
         }
-        Ok(self.history.play(m).is_ok())
+        self.history.play(m).is_ok()
     }
 
     /// The stages of the last move, for animation: for each stage its kind
@@ -211,7 +219,7 @@ impl MayanApp {
     /// false when there is none.
     pub fn step(&mut self) -> bool {
         match self.hint().as_slice() {
-            &[x, y, dir] => self.play(x as u32, y as u32, dir).unwrap_or(false),
+            &[x, y, dir] => self.play_move(Move::new(x as usize, y as usize, dir as i8)),
             _ => false,
         }
     }
@@ -510,8 +518,9 @@ impl MayanApp {
     /// first, each ended by 0); on error the current game stays and the
     /// error names the line.
     #[wasm_bindgen(js_name = loadNoip)]
-    pub fn load_noip(&mut self, input: &str) -> Result<(), JsError> {
-        let p = crate::mayan::judge::parse(input)
+    pub fn load_noip(&mut self, input: JsValue) -> Result<(), JsError> {
+        let input = text(&input, "NOIP input")?;
+        let p = crate::mayan::judge::parse(&input)
             .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
         if p.moves > 64 {
             return Err(JsError::new("NOIP input: n is at most 64"));

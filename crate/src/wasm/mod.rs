@@ -34,26 +34,118 @@ pub fn start() {
 /// `key=value`). The page's router calls this before the game's own
 /// `openLink`.
 #[wasm_bindgen(js_name = linkGame)]
-pub fn link_game(link: &str) -> Result<String, JsError> {
-    crate::link::game_of(link)
+pub fn link_game(link: JsValue) -> Result<String, JsError> {
+    let link = text(&link, "link")?;
+    crate::link::game_of(&link)
         .map(str::to_string)
         .map_err(|e| JsError::new(&format!("link: {}", e)))
 }
 
-/// Checks that (col, row) lies on a `width` × `height` board.
+/// A whole number from JavaScript: `v` must be a number (not a string,
+/// `NaN`, an infinity or a fraction) from `lo` to `hi`; otherwise an Error
+/// naming `what` and saying what it got. (A plain `u32` or `i32` argument
+/// would take `1.5` as 1, `NaN` as 0 and `2 ** 32 + 1` as 1 without a
+/// word.)
+pub(crate) fn whole(v: &JsValue, what: &str, lo: i64, hi: i64) -> Result<i64, JsError> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 => {
+            if n >= lo as f64 && n <= hi as f64 {
+                Ok(n as i64)
+            } else {
+                Err(JsError::new(&format!(
+                    "{}: {} is not from {} to {}",
+                    what,
+                    shown(v),
+                    lo,
+                    hi
+                )))
+            }
+        }
+        _ => Err(JsError::new(&format!(
+            "{}: a whole number is needed, not {}",
+            what,
+            shown(v)
+        ))),
+    }
+}
+
+/// The largest whole number JavaScript holds exactly (2^53 − 1).
+pub(crate) const MAX_SAFE: i64 = (1 << 53) - 1;
+
+/// A cell coordinate from JavaScript: any whole number (the board checks
+/// its range and says so), else an Error naming `what`.
+pub(crate) fn coordinate(v: &JsValue, what: &str) -> Result<i64, JsError> {
+    whole(v, what, -MAX_SAFE, MAX_SAFE)
+}
+
+/// A string from JavaScript, or an Error naming `what` and saying what it
+/// got instead.
+pub(crate) fn text(v: &JsValue, what: &str) -> Result<String, JsError> {
+    v.as_string()
+        .ok_or_else(|| JsError::new(&format!("{}: a string is needed, not {}", what, shown(v))))
+}
+
+/// A JavaScript value as an error message names it: a number as
+/// JavaScript writes it (`1.5`, `NaN`, `1e+300`: formatted on the
+/// JavaScript side, which keeps float formatting out of the wasm), a short
+/// string quoted, else its kind.
+fn shown(v: &JsValue) -> String {
+    if v.as_f64().is_some() {
+        let debug = format!("{:?}", v);
+        return debug
+            .strip_prefix("JsValue(")
+            .and_then(|d| d.strip_suffix(')'))
+            .unwrap_or(&debug)
+            .to_string();
+    }
+    if let Some(s) = v.as_string() {
+        let short: String = s.chars().take(20).collect();
+        let more = if s.chars().count() > 20 { "…" } else { "" };
+        return format!("the string '{}{}'", short, more);
+    }
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if v.as_bool().is_some() {
+        "a boolean".into()
+    } else if v.is_bigint() {
+        "a BigInt".into()
+    } else if v.is_function() {
+        "a function".into()
+    } else if v.is_symbol() {
+        "a symbol".into()
+    } else {
+        "an object".into()
+    }
+}
+
+/// A JavaScript array (not a typed array) of the numbers `v`.
+pub(crate) fn number_array(v: &[i32]) -> JsValue {
+    JsValue::from(
+        v.iter()
+            .map(|&n| JsValue::from(n))
+            .collect::<Vec<JsValue>>(),
+    )
+}
+
+/// Checks that (col, row), two numbers from JavaScript, name a cell of a
+/// `width` × `height` board: whole numbers (else an Error naming the
+/// coordinate), on the board (else an Error naming the cell).
 pub(crate) fn on_board(
     width: usize,
     height: usize,
-    col: u32,
-    row: u32,
+    col: &JsValue,
+    row: &JsValue,
 ) -> Result<(usize, usize), JsError> {
-    if (col as usize) < width && (row as usize) < height {
-        Ok((col as usize, row as usize))
+    let (c, r) = (coordinate(col, "column")?, coordinate(row, "row")?);
+    if (0..width as i64).contains(&c) && (0..height as i64).contains(&r) {
+        Ok((c as usize, r as usize))
     } else {
         Err(JsError::new(&format!(
             "cell (column {}, row {}) is outside the {}×{} board",
-            col as u64 + 1,
-            row as u64 + 1,
+            c + 1,
+            r + 1,
             width,
             height
         )))

@@ -5,11 +5,11 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{on_board, plural};
+use super::{on_board, plural, text, whole, MAX_SAFE};
 use crate::samegame::link::{Link, Start};
 use crate::samegame::{greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS};
 
-fn cell(width: usize, height: usize, col: u32, row: u32) -> Result<Cell, JsError> {
+fn cell(width: usize, height: usize, col: &JsValue, row: &JsValue) -> Result<Cell, JsError> {
     on_board(width, height, col, row).map(|(c, r)| Cell::new(c, r))
 }
 
@@ -60,16 +60,18 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(
         &mut self,
-        width: u32,
-        height: u32,
-        colors: u32,
-        seed: f64,
+        width: JsValue,
+        height: JsValue,
+        colors: JsValue,
+        seed: JsValue,
     ) -> Result<(), JsError> {
+        // Sizes out of range are the game's to name.
+        let size = |v: &JsValue, what: &str| whole(v, what, 0, i64::from(u32::MAX));
         let start = Start::Seed {
-            seed: seed_of(seed)?,
-            width: width as usize,
-            height: height as usize,
-            colors: colors.min(255) as u8,
+            seed: whole(&seed, "seed", 0, MAX_SAFE)? as u64,
+            width: size(&width, "width")? as usize,
+            height: size(&height, "height")? as usize,
+            colors: size(&colors, "colors")?.min(255) as u8,
         };
         let app = SameGameApp::from_start(start).map_err(|e| JsError::new(&e))?;
         self.replace(app);
@@ -81,12 +83,13 @@ impl SameGameApp {
     /// no seed and no board (`game=samegame&w=20&h=20&colors=5`) deals a
     /// board from `fresh_seed` (it is an error when that is not given).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: &str, fresh_seed: Option<f64>) -> Result<(), JsError> {
+    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
+        let link = text(&link, "link")?;
         let fresh = match fresh_seed {
             None => None,
             Some(s) => Some(seed_of(s)?),
         };
-        let parsed = Link::parse_with_seed(link, fresh)
+        let parsed = Link::parse_with_seed(&link, fresh)
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let game = parsed
             .game(Rules::default())
@@ -109,9 +112,11 @@ impl SameGameApp {
     /// Loads game `number` (1-based) of a pasted POJ 1027 input; returns
     /// how many games the input holds.
     #[wasm_bindgen(js_name = loadPoj)]
-    pub fn load_poj(&mut self, input: &str, number: u32) -> Result<u32, JsError> {
-        let boards = poj::parse(input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
-        let Some(board) = boards.get((number as usize).wrapping_sub(1)) else {
+    pub fn load_poj(&mut self, input: JsValue, number: JsValue) -> Result<u32, JsError> {
+        let input = text(&input, "POJ input")?;
+        let number = whole(&number, "game number", 0, MAX_SAFE)?;
+        let boards = poj::parse(&input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
+        let Some(board) = usize::try_from(number - 1).ok().and_then(|i| boards.get(i)) else {
             return Err(JsError::new(&format!(
                 "POJ input: there is no game {} (the input has {})",
                 number,
@@ -172,20 +177,26 @@ impl SameGameApp {
     /// The cluster under (col, row) as (col, row) pairs; empty for an empty
     /// cell.
     #[wasm_bindgen(js_name = clusterAt)]
-    pub fn cluster_at(&self, col: u32, row: u32) -> Result<Vec<u8>, JsError> {
+    pub fn cluster_at(&self, col: JsValue, row: JsValue) -> Result<Vec<u8>, JsError> {
         let b = self.game.board();
-        let c = cell(b.width(), b.height(), col, row)?;
-        Ok(b.cluster_at(c)
+        let c = cell(b.width(), b.height(), &col, &row)?;
+        Ok(self.cluster_of(c))
+    }
+
+    fn cluster_of(&self, c: Cell) -> Vec<u8> {
+        self.game
+            .board()
+            .cluster_at(c)
             .map(|cl| cl.cells.iter().flat_map(|c| [c.col, c.row]).collect())
-            .unwrap_or_default())
+            .unwrap_or_default()
     }
 
     /// What removing the cluster at (col, row) would give: "N balls, P
     /// points", or why it cannot be removed.
     #[wasm_bindgen(js_name = describeCell)]
-    pub fn describe_cell(&self, col: u32, row: u32) -> Result<String, JsError> {
+    pub fn describe_cell(&self, col: JsValue, row: JsValue) -> Result<String, JsError> {
         let b = self.game.board();
-        let c = cell(b.width(), b.height(), col, row)?;
+        let c = cell(b.width(), b.height(), &col, &row)?;
         Ok(match b.cluster_at(c) {
             None => String::new(),
             Some(cl) if cl.size() < 2 => "1 ball: a single ball cannot be removed".into(),
@@ -199,11 +210,17 @@ impl SameGameApp {
 
     /// Removes the cluster at (col, row). Returns false (and changes
     /// nothing) when that is not a move.
-    pub fn click(&mut self, col: u32, row: u32) -> Result<bool, JsError> {
+    pub fn click(&mut self, col: JsValue, row: JsValue) -> Result<bool, JsError> {
         let b = self.game.board();
-        let c = cell(b.width(), b.height(), col, row)?;
+        let c = cell(b.width(), b.height(), &col, &row)?;
+        Ok(self.click_cell(c))
+    }
+
+    /// [`Self::click`] on a cell of the board.
+    fn click_cell(&mut self, c: Cell) -> bool {
+        let b = self.game.board();
         let Some(cluster) = b.cluster_at(c).filter(|cl| cl.size() >= 2) else {
-            return Ok(false);
+            return false;
         };
         let falls = b.fall_map(&cluster.cells);
         self.game
@@ -214,7 +231,7 @@ impl SameGameApp {
             .flat_map(|(f, t)| [f.col, f.row, t.col, t.row])
             .collect();
         self.last_removed = cluster.cells.iter().flat_map(|c| [c.col, c.row]).collect();
-        Ok(true)
+        true
     }
 
     /// The last move's balls that stayed: (from col, from row, to col, to
@@ -235,9 +252,7 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = greedyCluster)]
     pub fn greedy_cluster(&mut self) -> Vec<u8> {
         match greedy_choice(self.game.board(), &mut self.labeller) {
-            Some(g) => self
-                .cluster_at(g.anchor.col as u32, g.anchor.row as u32)
-                .unwrap_or_default(),
+            Some(g) => self.cluster_of(g.anchor),
             None => Vec::new(),
         }
     }
@@ -276,9 +291,7 @@ impl SameGameApp {
     /// Plays the greedy strategy's move; false when the game is over.
     pub fn step(&mut self) -> bool {
         match greedy_choice(self.game.board(), &mut self.labeller) {
-            Some(g) => self
-                .click(g.anchor.col as u32, g.anchor.row as u32)
-                .unwrap_or(false),
+            Some(g) => self.click_cell(g.anchor),
             None => false,
         }
     }
@@ -389,8 +402,8 @@ fn seed_of(seed: f64) -> Result<u64, JsError> {
 
 /// How many games a pasted POJ 1027 input holds, or what is wrong with it.
 #[wasm_bindgen(js_name = pojGameCount)]
-pub fn poj_game_count(input: &str) -> Result<u32, JsError> {
-    poj::parse(input)
+pub fn poj_game_count(input: JsValue) -> Result<u32, JsError> {
+    poj::parse(&text(&input, "POJ input")?)
         .map(|b| b.len() as u32)
         .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
 }
@@ -444,7 +457,8 @@ impl SolverSession {
     /// letters, `.` empty), as `SameGameApp.text()` returns it; `thread`
     /// (0 when left out) picks this worker's share of the search.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, seed: f64, thread: Option<u32>) -> Result<SolverSession, JsError> {
+    pub fn new(board: JsValue, seed: f64, thread: Option<u32>) -> Result<SolverSession, JsError> {
+        let board = text(&board, "solver board")?;
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
         let board = crate::samegame::Board::parse(&rows, 1)
             .map_err(|e| JsError::new(&format!("solver: {}", e)))?;
