@@ -699,7 +699,9 @@ export class Lianliankan extends BoardGame {
         const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
         verdict.textContent = back
           ? 'Lost — no order of removals clears this board. Undo to the last winnable position:'
-          : `Lost — no order of removals clears this board, and no earlier position of this game can be won.${shuffle}`;
+          : this.rescueUndos === 0 || this.app.moves() === 0
+            ? `Lost — no order of removals clears this board, and it is where this game starts.${shuffle}`
+            : `Lost — no order of removals clears this board, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       this.fit?.mark();

@@ -29,6 +29,12 @@ const VERDICT_NODES: u64 = 40_000;
 /// Positions whose verdict is kept (a game's worth and more).
 const VERDICT_CACHE: usize = 4096;
 
+/// Earlier positions "Undo to the last winnable position" may solve anew
+/// (each within [`VERDICT_NODES`]; known verdicts are free): walking back
+/// through a long game of undecided positions would otherwise solve
+/// hundreds of them in one call.
+const UNDO_SOLVES: usize = 12;
+
 /// A 连连看 game being played.
 #[wasm_bindgen]
 pub struct LianliankanApp {
@@ -401,7 +407,8 @@ impl LianliankanApp {
 
     /// How many undos lead back to the last position the solver proves
     /// winnable (0 when the position shown is winnable; −1 when none is
-    /// found within the budget).
+    /// found within the budget: at most 12 earlier positions solved anew,
+    /// or none of them winnable).
     #[wasm_bindgen(js_name = undosToWinnable)]
     pub fn undos_to_winnable(&mut self) -> i32 {
         let positions: Vec<Position> = {
@@ -412,10 +419,17 @@ impl LianliankanApp {
             }
             list
         };
+        let mut solved = 0;
         for (k, pos) in positions.into_iter().enumerate() {
             let v = if k == 0 {
                 self.verdict()
             } else {
+                if !self.verdicts.contains_key(&pos) {
+                    solved += 1;
+                    if solved > UNDO_SOLVES {
+                        return -1;
+                    }
+                }
                 self.verdict_of(pos)
             };
             if matches!(v, Verdict::Won(_)) {
