@@ -136,8 +136,12 @@ class Shell {
     this.game?.resize?.();
   }
 
-  /** Applies the page's link parameters (embed, log, origin, present). */
+  /**
+   * Applies the page's link parameters (embed, log, origin, present);
+   * returns a warning to show once the game is open ('' when none).
+   */
   applyParams(params) {
+    let warning = '';
     if (params.embed === '1') {
       this.params.embed = '1';
       document.body.classList.add('embed');
@@ -152,11 +156,14 @@ class Shell {
         this.params.origin = origin;
         this.messenger.origin = origin;
       } else {
-        this.message(`origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`, true);
+        // Refused, and kept in the address: a reload must not obey everybody.
+        this.params.origin = encodeURIComponent(String(params.origin).slice(0, 300));
         this.messenger.origin = 'null-origin-refused';
+        warning = `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
       }
     }
     if (params.present === '1') this.togglePresent(true);
+    return warning;
   }
 
   /** The page's parameters as a link suffix. */
@@ -278,19 +285,21 @@ class Shell {
       return;
     }
     const { game, params } = splitLink(text);
-    this.applyParams(params);
+    const warning = this.applyParams(params);
     if (!game && raw && Object.keys(params).length === 0) {
       // Something that is neither a game's link nor the page's parameters.
       this.openText(text, true);
-      return;
-    }
-    if (!game) {
+    } else if (!game) {
       if (first) this.show(GAMES[0]).openDefault(1);
       this.linkChanged();
-      return;
+    } else if (!this.game || game !== this.game.link()) {
+      this.openText(game, true);
     }
-    if (this.game && game === this.game.link()) return;
-    this.openText(game, true);
+    // Said after the game opened (opening clears the status line).
+    if (warning) {
+      const said = document.getElementById('message').textContent;
+      this.message(said ? `${said} ${warning}` : warning, true);
+    }
   }
 
   /**

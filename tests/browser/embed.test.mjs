@@ -178,6 +178,44 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
   });
 }
 
+test('a malformed &origin= is refused, said, and stays refused after a reload; a trailing slash is forgiven', async () => {
+  const link = 'game=samegame&board=RRG/GBB/GBR&embed=1&origin=notanorigin';
+  const { page, problems, context } = await hostPage(link);
+  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await frame().waitForFunction(() => window.clearboard?.messenger?.started);
+  assert.match(await frame().evaluate(() => document.getElementById('message').textContent), /origin: 'notanorigin' is not an origin such as https:\/\/example\.com; messages are not obeyed\./);
+  assert.match(await frame().evaluate(() => location.hash), /&origin=notanorigin$/, 'the refused origin stays in the address');
+  const moves0 = await frameApp(page, (g) => g.app.moves());
+  const obeyed = async () => {
+    await frame().evaluate(() => {
+      window.messagesSeen = 0;
+      addEventListener('message', () => {
+        window.messagesSeen += 1;
+      });
+    });
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await frame().waitForFunction(() => window.messagesSeen >= 1);
+    return (await frameApp(page, (g) => g.app.moves())) !== moves0;
+  };
+  assert.equal(await obeyed(), false, 'refused');
+  await frame().evaluate(() => location.reload());
+  await page.waitForFunction(() => true);
+  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  await frame().waitForFunction(() => window.clearboard?.messenger?.started);
+  assert.equal(await obeyed(), false, 'still refused after a reload');
+  assert.equal((await received(page)).length, 0, 'and no event reached this host');
+  await context.close();
+  // https://host:port/ names the origin https://host:port.
+  const ok = await hostPage(`game=samegame&board=RRG/GBB/GBR&embed=1&origin=${new URL(host.url).origin}/`);
+  await waitFor(ok.page, 'ready');
+  await ok.page.getByRole('button', { name: 'Step', exact: true }).click();
+  await waitFor(ok.page, 'move');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(ok.problems, []);
+  await ok.context.close();
+});
+
 const OVER = [
   // 连连看: two pairs, cleared (10 a pair).
   { link: 'game=lianliankan&variant=none&board=AB/AB&embed=1', game: 'lianliankan', won: true, score: 20, status: /Solved! Score 20\./ },

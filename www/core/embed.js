@@ -20,12 +20,17 @@ export function splitLink(text) {
   return { game: game.join('&'), params };
 }
 
-/** `value` when it is an origin such as https://example.com:8443, else null. */
+/**
+ * `value` when it is an origin such as https://example.com:8443 (a
+ * trailing slash is forgiven: https://example.com/ is https://example.com),
+ * else null.
+ */
 export function parseOrigin(value) {
   if (typeof value !== 'string' || value.length > 300) return null;
   try {
     const u = new URL(value);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === value ? value : null;
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    return u.origin === value || `${u.origin}/` === value ? u.origin : null;
   } catch {
     return null;
   }
