@@ -69,14 +69,23 @@ impl Link {
 
 /// A link's whole number `v` for `key`, or an error that says so.
 pub fn number(key: &str, v: &str) -> Result<u64, String> {
-    v.parse::<u64>().map_err(|_| {
-        format!(
-            "{}: '{}' is not a whole number from 0 to 18446744073709551615",
-            key,
-            shorten(v)
-        )
-    })
+    v.parse::<u64>()
+        .ok()
+        .filter(|&n| n <= MAX_LINK_NUMBER)
+        .ok_or_else(|| {
+            format!(
+                "{}: '{}' is not a whole number from 0 to {}",
+                key,
+                shorten(v),
+                MAX_LINK_NUMBER
+            )
+        })
 }
+
+/// The largest number a link may hold: 2^53 − 1, the largest whole number
+/// JavaScript holds exactly (a page shows and passes back every number of
+/// its link, a seed among them, without rounding it).
+pub const MAX_LINK_NUMBER: u64 = (1 << 53) - 1;
 
 /// A piece of a link for an error message: at most 40 characters.
 pub fn shorten(text: &str) -> String {

@@ -264,6 +264,46 @@ test('a pasted NOIP input loads, and the log shows exactly what the judge prints
   await context.close();
 });
 
+test('a pasted NOIP input with n above 5 is judged in the background, as the command line judges it', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  // A full board; n = 7 (above NOIP's 5): the judge's budget of 5,000,000 positions decides it.
+  const input = '7\n3 9 6 6 8 5 2 0\n1 7 4 9 5 3 8 0\n4 3 9 1 2 10 4 0\n2 3 8 5 10 4 7 0\n10 5 2 1 6 7 1 0\n';
+  const run = spawnSync(CLI, ['judge', 'mayan'], { input, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  await ref(page, 'noip-box').locator('summary').click();
+  await page.getByLabel('NOIP input').fill(input);
+  const t0 = Date.now();
+  await button(page, 'Load').click();
+  // The page answers at once and stays usable while the worker searches.
+  assert.ok(Date.now() - t0 < 1000, 'Load returns at once');
+  assert.match(await page.getByRole('status').textContent(), /n is above 5: the judge searches up to 5,000,000 positions, in the background/);
+  await page.waitForFunction(() => document.querySelector('main [role="log"]').textContent !== '', null, { timeout: 120000 });
+  assert.equal(await page.getByRole('log').textContent(), run.stdout);
+  assert.match(await page.getByRole('status').textContent(), /The judge has answered/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a Hint press on a full board with n above 5 stays within its budget (one search for the hint, its reason and the walk back)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=7&board=CIFFHEB/AGDIECH/DCIABJD/BCHEJDG/JEBAFGA`, calm);
+  const r = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    let t0 = performance.now();
+    g.hint();
+    const pressMs = performance.now() - t0;
+    t0 = performance.now();
+    const why = g.app.hintReason();
+    const againMs = performance.now() - t0;
+    return { pressMs, againMs, why, shown: g.ref('why').textContent };
+  });
+  // 0.8 s of search at most (and 300,000 positions), asked once a press; a machine under test load gets slack.
+  assert.ok(r.pressMs < 2500, JSON.stringify(r));
+  assert.ok(r.againMs < 50, `the reason reuses the search: ${JSON.stringify(r)}`);
+  assert.match(r.shown, /^(Hint: drag|Unknown: the search ran out of its budget|No solution from here)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('hints are fast enough in the page, on built-in levels and on full boards', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
   const times = await page.evaluate(() => {

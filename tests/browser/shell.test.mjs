@@ -59,7 +59,7 @@ function badLinks() {
     `#game=samegame&board=${'R'.repeat(65)}`, `#game=${'x'.repeat(3000)}`,
     '#game=samegame&board=<img src=x onerror="window.__pwned=1">',
     '#game=samegame&seed=<b>1</b>', '#game=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
-    '#game=mayan', '#game=mayan&level=0', '#game=mayan&level=41000', '#game=mayan&level=-2', '#game=mayan&n=2',
+    '#game=mayan&level=0', '#game=mayan&level=41000', '#game=mayan&level=-2', '#game=mayan&n=2',
     '#game=mayan&n=2&board=A/B', '#game=mayan&n=2&board=AAA////', '#game=mayan&n=99&board=A////',
     '#game=mayan&n=2&board=AAAAAAAA////', '#game=mayan&level=1&moves=7.7.7', '#game=mayan&level=1&moves=0.0.1,0.0.1',
     '#game=mayan&n=2&board=<img src=x>////',
@@ -408,7 +408,8 @@ test('the engine\'s files have stable names and the wasm stays small', async () 
   const bytes = statSync(join(root, 'dist/clearboard_bg.wasm')).size;
   statSync(join(root, 'dist/clearboard.js'));
   metrics.wasmBytes = bytes;
-  assert.ok(bytes <= 400_000, `${bytes} bytes of wasm (three games, their solvers, 40 levels, the path queries)`);
+  // 420 KB: 379 KB before every argument from JavaScript was checked (15 KB) and the Mayan judge came to the page (5 KB).
+  assert.ok(bytes <= 420_000, `${bytes} bytes of wasm (three games, their solvers and judges, 40 levels, the path queries)`);
 });
 
 test('a "Skip to board" link is the first tab stop and focuses the board', async () => {

@@ -1,4 +1,5 @@
-// Runs a game's solver off the page's thread. The page sends the URLs of the
+// Runs a game's solver off the page's thread (and the Mayan judge on a
+// pasted input with n above 5, which may search for seconds: {output}). The page sends the URLs of the
 // wasm-bindgen module and of the wasm (Trunk names them with a hash), the
 // game, its position, a seed, this worker's thread number and the seconds
 // to think. The worker posts each new best line as the search finds it
@@ -10,6 +11,11 @@ onmessage = async (event) => {
   try {
     const engine = await import(jsUrl);
     await engine.default({ module_or_path: wasmUrl });
+    if (game === 'mayan-judge') {
+      // The NOIP judge on a pasted input (`board`), as the command line runs it.
+      postMessage({ done: true, output: engine.judgeMayan(board) });
+      return;
+    }
     if (game !== 'samegame') throw new Error(`no solver for the game '${game}'`);
     const session = new engine.SolverSession(board, seed, thread);
     const started = performance.now();

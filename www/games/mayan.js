@@ -8,6 +8,7 @@ import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, darkText } from '../core/settings.js';
+import { SolverWorker } from '../core/solver.js';
 
 const W = 5;
 const H = 7;
@@ -148,6 +149,12 @@ export class Mayan extends BoardGame {
       o.textContent = String(c);
       colors.append(o);
     }
+  }
+
+  /** Opens a link; a bare `game=mayan` is the first level not solved yet here. */
+  open(link, freshSeed) {
+    if (link === 'game=mayan') this.openDefault();
+    else super.open(link, freshSeed);
   }
 
   /** The first level not solved yet (progress is kept in this browser). */
@@ -436,8 +443,12 @@ export class Mayan extends BoardGame {
     this.autoplay.stop();
     this.animator.finish();
     this.app.restart();
-    const lines = Array.from(this.app.solution());
-    this.ref('log').textContent = `${lines.join('\n')}\n`;
+    this.applySolution(Array.from(this.app.solution()));
+  }
+
+  /** Shows the judge's answer `lines` (the log is `text`, as the judge prints it) and follows it on Step and Play. */
+  applySolution(lines, text = `${lines.join('\n')}\n`) {
+    this.ref('log').textContent = text;
     this.solution = lines[0] === '-1' || lines[0] === 'unknown' ? [] : lines.map((l) => l.split(' ').map(Number));
     this.changed({ fresh: true });
     // Said again when undo comes back to the start.
@@ -509,19 +520,25 @@ export class Mayan extends BoardGame {
     this.drawEditing();
   }
 
-  /** The link of the board being edited, with its n. */
+  /** The link of the board being edited, with its n (an Error when n is not a whole number from 1 to 64). */
   editedLink() {
     const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
-    return `game=mayan&n=${Number(this.ref('ed-n').value) || 1}&board=${board}`;
+    const text = this.ref('ed-n').value.trim();
+    const n = Number(text);
+    if (text === '' || !Number.isInteger(n) || n < 1 || n > 64) {
+      throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${text.slice(0, 12)}'`);
+    }
+    return `game=mayan&n=${n}&board=${board}`;
   }
 
   /** Check: a solution of exactly n moves? The fewest moves, how many solutions, the judge's answer. */
   check() {
     if (!this.editing) this.startEditing();
-    const link = this.editedLink();
     const scratch = new this.bindings.MayanApp();
     const out = this.ref('ed-result');
+    let link;
     try {
+      link = this.editedLink();
       scratch.openLink(link);
       const n = scratch.n();
       const t0 = performance.now();
@@ -563,15 +580,41 @@ export class Mayan extends BoardGame {
   }
 
   loadNoip() {
+    const input = this.ref('noip-input').value;
     try {
-      this.app.loadNoip(this.ref('noip-input').value);
+      this.app.loadNoip(input);
     } catch (e) {
       this.shell.message(e.message, true);
       return;
     }
     this.afterOpen();
-    this.showSolution();
-    this.shell.message('Loaded the NOIP input: the log shows what the judge prints for it.');
+    if (this.app.n() <= 5) {
+      this.showSolution();
+      this.shell.message('Loaded the NOIP input: the log shows what the judge prints for it.');
+      return;
+    }
+    // Above n = 5 the judge searches up to 5,000,000 positions, which can
+    // take seconds: in a worker, as `clearboard judge mayan` runs it.
+    this.judging = this.judging ?? new SolverWorker();
+    const token = (this.judgeToken = (this.judgeToken ?? 0) + 1);
+    const link = this.app.link();
+    this.ref('log').textContent = '';
+    this.shell.message('Loaded the NOIP input. n is above 5: the judge searches up to 5,000,000 positions, in the background; its answer goes to the log.');
+    this.judging.start({ game: 'mayan-judge', board: input }, (data) => {
+      if (token !== this.judgeToken || !this.app || this.app.link() !== link) return;
+      if (data.error) {
+        this.shell.message(data.error, true);
+        return;
+      }
+      this.applySolution(data.output.trimEnd().split('\n'), data.output);
+      this.shell.message('The judge has answered: the log shows what it prints for this input.');
+    });
+  }
+
+  stopActivities() {
+    super.stopActivities();
+    this.judging?.stop();
+    this.judgeToken = (this.judgeToken ?? 0) + 1;
   }
 
   // ---- after every change ------------------------------------------------

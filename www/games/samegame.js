@@ -410,6 +410,7 @@ export class SameGame extends BoardGame {
       return;
     }
     save('samegame.thinkSeconds', seconds);
+    this.shell.message('');
     const startLink = this.app.link();
     const workers = solverWorkerCount();
     const run = {

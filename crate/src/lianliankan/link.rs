@@ -172,7 +172,11 @@ impl Link {
                 }
                 "board" => {
                     once(board.is_some())?;
-                    board = Some(parse_board(value)?)
+                    let b = parse_board(value)?;
+                    if b.is_empty() {
+                        return Err("board: no tile on it (a game needs something to play)".into());
+                    }
+                    board = Some(b)
                 }
                 "moves" => {
                     for m in value.split(',').filter(|m| !m.is_empty()) {

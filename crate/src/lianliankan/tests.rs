@@ -615,6 +615,8 @@ fn links_round_trip() {
 fn malformed_links_say_what_is_wrong() {
     for (text, what) in [
         ("game=lianliankan&w=0", "1 to 32 wide"),
+        ("game=lianliankan&board=../..", "no tile on it"),
+        ("game=lianliankan&seed=9007199254740992", "from 0 to 9007199254740991"),
         ("game=lianliankan&w=33&h=2", "1 to 32 wide"),
         ("game=lianliankan&w=3&h=3", "odd number of cells"),
         ("game=lianliankan&w=4&h=2&kinds=5", "1 to 4 kinds"),

@@ -3,7 +3,9 @@
 //! each bottom first as letters `A`–`J` for colours 1–10, empty for an
 //! empty column), optionally with `&moves=x.y.g,…` (the moves played, in
 //! the judge's `x y g` terms: x, y 0-based from the left and the bottom,
-//! g = 1 right, −1 left).
+//! g = 1 right, −1 left). A link with neither a level nor a board
+//! (`game=mayan`) is level 1, as a bare Same Game or 连连看 link is that
+//! game's default.
 
 use super::levels::{built_in, Level};
 use super::{Board, Move, HEIGHT, MAX_COLOR, WIDTH};
@@ -93,7 +95,13 @@ impl Link {
                 "game" => return Err(format!("unknown game '{}'", shorten(value))),
                 "level" => level = Some(number(key, value)?),
                 "n" => n = Some(number(key, value)?),
-                "board" => board = Some(parse_board(value)?),
+                "board" => {
+                    let b = parse_board(value)?;
+                    if b.is_empty() {
+                        return Err("board: no block on it (a level needs something to clear)".into());
+                    }
+                    board = Some(b)
+                }
                 "moves" => {
                     for m in value.split(',').filter(|m| !m.is_empty()) {
                         let bad = || format!("moves: '{}' is not x.y.g (g = 1 or -1)", shorten(m));
@@ -153,7 +161,7 @@ impl Link {
                 return Err("the link has a board but no n (the moves it asks for)".into())
             }
             (None, Some(_), None) => return Err("the link has n but no board".into()),
-            (None, None, None) => return Err("the link has neither a level nor a board".into()),
+            (None, None, None) => Start::Level(1),
         };
         let level = start.level();
         if moves.len() as u32 > level.moves {
@@ -250,10 +258,17 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_link_is_level_1() {
+        let link = Link::parse("game=mayan").unwrap();
+        assert_eq!(link.start, Start::Level(1));
+        assert!(link.moves.is_empty());
+    }
+
+    #[test]
     fn malformed_links_say_what_is_wrong() {
         for (text, what) in [
-            ("game=mayan", "neither a level nor a board"),
             ("game=mayan&level=0", "levels 1 to"),
+            ("game=mayan&n=1&board=////", "no block on it"),
             (
                 "game=mayan&level=99999999999999999999",
                 "not a whole number",

@@ -78,6 +78,9 @@ impl Link {
                     let b = Board::parse(&rows, 1).map_err(|e| {
                         format!("board: row {}", e.to_string().trim_start_matches("line "))
                     })?;
+                    if b.balls() == 0 {
+                        return Err("board: no ball on it (a game needs something to play)".into());
+                    }
                     board = Some(b);
                 }
                 "seed" => seed = Some(number(value)?),
@@ -229,6 +232,8 @@ mod tests {
             ("game=samegame&seed=1&colors=12", "2 to 9"),
             ("game=samegame&board=RG/R", "row 2"),
             ("game=samegame&board=RZ", "'Z' is not a colour letter"),
+            ("game=samegame&board=.../...", "no ball on it"),
+            ("game=samegame&seed=9007199254740992", "from 0 to 9007199254740991"),
             ("game=samegame&board=RG&seed=1", "not both"),
             ("game=samegame&board=RG/GR&moves=1.1", "single ball"),
             ("game=samegame&board=RR&moves=9.9", "outside the board"),

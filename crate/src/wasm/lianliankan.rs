@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{coordinate, number_array, text, whole, MAX_SAFE};
+use super::{coordinate, fresh_seed, number_array, text, whole, MAX_SAFE};
 use crate::connect;
 use crate::game::History;
 use crate::lianliankan::deal::Spec;
@@ -100,11 +100,9 @@ impl LianliankanApp {
     /// game shown stays and the error says what is wrong. `fresh_seed` is
     /// the seed of a deal whose link names none.
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
+    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         let link = text(&link, "link")?;
-        let fresh = fresh_seed
-            .filter(|s| *s >= 0.0 && s.fract() == 0.0 && *s <= 9_007_199_254_740_991.0)
-            .map(|s| s as u64);
+        let fresh = fresh_seed(&fresh)?;
         let bad = |e: String| JsError::new(&format!("link: {}", e));
         let parsed = Link::parse(&link, fresh).map_err(bad)?;
         let mut app = LianliankanApp::from_start(parsed.start).map_err(bad)?;
@@ -165,12 +163,13 @@ impl LianliankanApp {
 
     /// The letter drawn on kind `k` (A–Z, a–z, 0–9), empty for 0 or a kind
     /// above 62.
-    pub fn letter(k: u32) -> String {
-        if (1..=KIND_LETTERS.len() as u32).contains(&k) {
+    pub fn letter(k: JsValue) -> Result<String, JsError> {
+        let k = whole(&k, "kind", -MAX_SAFE, MAX_SAFE)?;
+        Ok(if (1..=KIND_LETTERS.len() as i64).contains(&k) {
             letter(k as u8).to_string()
         } else {
             String::new()
-        }
+        })
     }
 
     fn board(&self) -> &Board {

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{on_board, plural, text, whole, MAX_SAFE};
+use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
 use crate::budget::Budget;
 use crate::game::History;
 use crate::mayan::levels::{built_in, count_solutions, Level};
@@ -12,16 +12,31 @@ use crate::mayan::link::{board_text, Link, Start};
 use crate::mayan::solve::{solve, Goal, Outcome, Settings};
 use crate::mayan::{Board, Mayan, Move, Step, HEIGHT, MAX_COLOR, WIDTH};
 
-/// Positions a hint (or a search above n = 5) may examine: about a second
-/// and a half at most in a browser. Full 35-block boards with n = 5 are
-/// decided well within it.
+/// Positions a hint (or a search above n = 5) may examine. Full 35-block
+/// boards with n = 5 are decided well within it.
 const HINT_NODES: u64 = 300_000;
+
+/// The page's clock a Hint press may spend at most, besides
+/// [`HINT_NODES`]: on boards with n above 5 a position costs more, and
+/// 300,000 of them took seconds.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(800);
+
+/// A Hint press's budget: [`HINT_NODES`] positions and [`HINT_TIME`].
+fn hint_budget(spent: u64) -> Budget {
+    Budget {
+        time: Some(HINT_TIME),
+        nodes: Some(HINT_NODES.saturating_sub(spent).max(1)),
+    }
+}
 
 /// A Mayan level being played.
 #[wasm_bindgen]
 pub struct MayanApp {
     start: Start,
     history: History<Mayan>,
+    /// The last search from the position shown (board, moves left, what
+    /// it found): Hint, its reason and the walk back ask it once a press.
+    searched: std::cell::RefCell<Option<(Board, u32, Outcome)>>,
 }
 
 fn move_of(x: &JsValue, y: &JsValue, dir: &JsValue) -> Result<Move, JsError> {
@@ -55,6 +70,7 @@ impl MayanApp {
         MayanApp {
             start,
             history: History::new(Mayan, start.level().board),
+            searched: std::cell::RefCell::new(None),
         }
     }
 
@@ -70,10 +86,12 @@ impl MayanApp {
 
     /// n of built-in level `k` (1-based), 0 when there is no such level.
     #[wasm_bindgen(js_name = levelMoves)]
-    pub fn level_moves(k: u32) -> u32 {
-        built_in()
-            .get((k as usize).wrapping_sub(1))
-            .map_or(0, |l| l.moves)
+    pub fn level_moves(k: JsValue) -> Result<u32, JsError> {
+        let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
+        Ok(usize::try_from(k - 1)
+            .ok()
+            .and_then(|i| built_in().get(i))
+            .map_or(0, |l| l.moves))
     }
 
     /// Opens built-in level `k` (1-based).
@@ -96,8 +114,9 @@ impl MayanApp {
     /// says what is wrong. `fresh_seed` is not used (kept for the same
     /// shape as the other games).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
-        let _ = fresh_seed;
+    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
+        // Not used, but checked as the other games check it.
+        fresh_seed(&fresh)?;
         let link = text(&link, "link")?;
         let parsed = Link::parse(&link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let mut app = MayanApp::from_start(parsed.start);
@@ -173,8 +192,9 @@ impl MayanApp {
     /// Whether dragging (x, y) one column in `dir` (1 right, −1 left) is a
     /// move here (a block there, a column there, not its own colour).
     #[wasm_bindgen(js_name = isMove)]
-    pub fn is_move(&self, x: JsValue, y: JsValue, dir: JsValue) -> bool {
-        move_of(&x, &y, &dir).is_ok_and(|m| self.history.current().is_move(m))
+    pub fn is_move(&self, x: JsValue, y: JsValue, dir: JsValue) -> Result<bool, JsError> {
+        let m = move_of(&x, &y, &dir)?;
+        Ok(self.history.current().is_move(m))
     }
 
     /// Drags (x, y) one column in `dir`; false (and nothing changes) when
@@ -334,12 +354,23 @@ impl MayanApp {
         if left == 0 {
             return Outcome::NoSolution;
         }
+        if let Some((sb, sl, outcome)) = &*self.searched.borrow() {
+            if sb == b && *sl == left {
+                return outcome.clone();
+            }
+        }
+        let outcome = self.search_from(b, left);
+        *self.searched.borrow_mut() = Some((*b, left, outcome.clone()));
+        outcome
+    }
+
+    fn search_from(&self, b: &Board, left: u32) -> Outcome {
         solve(
             b,
             left,
             Settings {
                 goal: Goal::Exactly,
-                budget: Budget::nodes(HINT_NODES),
+                budget: hint_budget(0),
                 ..Settings::default()
             },
         )
@@ -402,7 +433,7 @@ impl MayanApp {
 
     /// How many moves to undo to reach the last position that still had a
     /// solution (0 when this one has; −1 when even the start has none or
-    /// the searches, 2,000,000 positions in all, ran out).
+    /// the searches ran out: 300,000 positions in all, about 1.6 s).
     #[wasm_bindgen(js_name = undosToSolvable)]
     pub fn undos_to_solvable(&self) -> i32 {
         let n = self.n();
@@ -412,9 +443,14 @@ impl MayanApp {
             b = b.play(m).expect("a played move");
             positions.push(b);
         }
-        // One budget for all the positions searched together.
+        // One budget for all the positions searched together: HINT_NODES
+        // positions, and twice HINT_TIME on the page's clock.
         let mut spent = 0u64;
+        let walk = Budget::time(2 * HINT_TIME).start();
         for (i, pos) in positions.iter().enumerate().rev() {
+            if walk.late() {
+                return -1;
+            }
             let left = n.saturating_sub(i as u32);
             let outcome = if pos.is_empty() {
                 if left == 0 {
@@ -424,12 +460,15 @@ impl MayanApp {
                 }
             } else if left == 0 {
                 Outcome::NoSolution
+            } else if i == positions.len() - 1 {
+                // The position shown: Hint has searched it already.
+                self.search_here()
             } else {
                 let report = solve(
                     pos,
                     left,
                     Settings {
-                        budget: Budget::nodes(HINT_NODES.saturating_sub(spent).max(1)),
+                        budget: hint_budget(spent),
                         ..Settings::default()
                     },
                 );
@@ -505,13 +544,14 @@ impl MayanApp {
     /// The fewest moves that clear the loaded position, up to `max` (at
     /// most 8); 0 when none does (or the search ran out of its budget).
     #[wasm_bindgen(js_name = shortestClearing)]
-    pub fn shortest_clearing(&self, max: u32) -> u32 {
-        crate::mayan::levels::shortest_clearing(
+    pub fn shortest_clearing(&self, max: JsValue) -> Result<u32, JsError> {
+        let max = whole(&max, "max", 0, 8)? as u32;
+        Ok(crate::mayan::levels::shortest_clearing(
             &self.level().board,
-            max.min(8),
+            max,
             Budget::nodes(HINT_NODES),
         )
-        .map_or(0, |(n, _)| n)
+        .map_or(0, |(n, _)| n))
     }
 
     /// Loads a pasted NOIP 2011 input (n, then five column lines, bottom
@@ -539,6 +579,18 @@ impl MayanApp {
         let l = self.level();
         count_solutions(&l.board, l.moves, 10_000, HINT_NODES).map_or(-1.0, |c| c as f64)
     }
+}
+
+/// What `clearboard judge mayan` prints for `input` (a NOIP 2011 input),
+/// byte for byte, or its error ("NOIP input: line N: …"): the same search
+/// with the same budget (none up to n = 5; 5,000,000 positions above, where
+/// it can take seconds: the page runs it in a worker).
+#[wasm_bindgen(js_name = judgeMayan)]
+pub fn judge_mayan(input: JsValue) -> Result<String, JsError> {
+    let input = text(&input, "NOIP input")?;
+    let out = crate::mayan::judge::judge(&input)
+        .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
+    String::from_utf8(out).map_err(|_| JsError::new("NOIP input: the judge's output is not text"))
 }
 
 impl Default for MayanApp {

@@ -19,7 +19,7 @@ mod mayan;
 mod samegame;
 
 pub use lianliankan::{LianliankanApp, PathQueries};
-pub use mayan::MayanApp;
+pub use mayan::{judge_mayan, MayanApp};
 pub use samegame::{poj_game_count, SameGameApp, SolverSession};
 
 /// Installs the panic hook (a panic would be a bug: it then reaches the
@@ -117,6 +117,16 @@ fn shown(v: &JsValue) -> String {
         "a symbol".into()
     } else {
         "an object".into()
+    }
+}
+
+/// The seed for a link that names none: undefined or null when not given,
+/// else a whole number from 0 to 2^53 − 1 (else an Error).
+pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else {
+        whole(v, "fresh seed", 0, MAX_SAFE).map(|s| Some(s as u64))
     }
 }
 

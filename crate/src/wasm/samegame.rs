@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{on_board, plural, text, whole, MAX_SAFE};
+use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
 use crate::samegame::link::{Link, Start};
 use crate::samegame::{greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS};
 
@@ -83,12 +83,9 @@ impl SameGameApp {
     /// no seed and no board (`game=samegame&w=20&h=20&colors=5`) deals a
     /// board from `fresh_seed` (it is an error when that is not given).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh_seed: Option<f64>) -> Result<(), JsError> {
+    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         let link = text(&link, "link")?;
-        let fresh = match fresh_seed {
-            None => None,
-            Some(s) => Some(seed_of(s)?),
-        };
+        let fresh = fresh_seed(&fresh)?;
         let parsed = Link::parse_with_seed(&link, fresh)
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let game = parsed
@@ -154,11 +151,13 @@ impl SameGameApp {
 
     /// The letter of colour `k` (1-based), as in the judge's log.
     #[wasm_bindgen(js_name = colorLetter)]
-    pub fn color_letter(&self, k: u32) -> String {
-        COLOR_LETTERS
-            .get((k as usize).wrapping_sub(1))
+    pub fn color_letter(&self, k: JsValue) -> Result<String, JsError> {
+        let k = whole(&k, "colour", -MAX_SAFE, MAX_SAFE)?;
+        Ok(usize::try_from(k - 1)
+            .ok()
+            .and_then(|i| COLOR_LETTERS.get(i))
             .map(|&l| char::from(l).to_string())
-            .unwrap_or_default()
+            .unwrap_or_default())
     }
 
     /// The board for drawing: width × height colours (0 = empty), row by
@@ -392,14 +391,6 @@ impl Default for SameGameApp {
 }
 
 /// A seed from JavaScript: a whole number from 0 to 2⁵³.
-fn seed_of(seed: f64) -> Result<u64, JsError> {
-    if seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_992e15 {
-        Ok(seed as u64)
-    } else {
-        Err(JsError::new("the seed is a whole number from 0 to 2^53"))
-    }
-}
-
 /// How many games a pasted POJ 1027 input holds, or what is wrong with it.
 #[wasm_bindgen(js_name = pojGameCount)]
 pub fn poj_game_count(input: JsValue) -> Result<u32, JsError> {
@@ -457,7 +448,13 @@ impl SolverSession {
     /// letters, `.` empty), as `SameGameApp.text()` returns it; `thread`
     /// (0 when left out) picks this worker's share of the search.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: JsValue, seed: f64, thread: Option<u32>) -> Result<SolverSession, JsError> {
+    pub fn new(board: JsValue, seed: JsValue, thread: JsValue) -> Result<SolverSession, JsError> {
+        let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
+        let thread = if thread.is_undefined() || thread.is_null() {
+            0
+        } else {
+            whole(&thread, "thread", 0, 1 << 16)? as usize
+        };
         let board = text(&board, "solver board")?;
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
         let board = crate::samegame::Board::parse(&rows, 1)
@@ -465,8 +462,8 @@ impl SolverSession {
         Ok(SolverSession {
             session: crate::samegame::solver::Session::new(
                 &board,
-                seed_of(seed)?,
-                thread.unwrap_or(0).min(1 << 16) as usize,
+                seed,
+                thread,
                 WORKER_BEAM_MEMORY,
                 &report,
             ),
@@ -475,7 +472,8 @@ impl SolverSession {
 
     /// Searches for `seconds` (0 to 3,600) of the worker's clock; returns
     /// false when the search was exhaustive (a beam kept every position).
-    pub fn think(&mut self, seconds: f64) -> Result<bool, JsError> {
+    pub fn think(&mut self, seconds: JsValue) -> Result<bool, JsError> {
+        let seconds = seconds.as_f64().unwrap_or(f64::NAN);
         if !(0.0..=3600.0).contains(&seconds) {
             // (No float formatting here: it would add 40 KB to the wasm.)
             return Err(JsError::new(
