@@ -156,8 +156,9 @@ class Shell {
         this.params.origin = origin;
         this.messenger.origin = origin;
       } else {
-        // Refused, and kept in the address: a reload must not obey everybody.
-        this.params.origin = encodeURIComponent(String(params.origin).slice(0, 300));
+        // Refused, and kept in the address as refused: a reload must not
+        // obey everybody (nor a cut of the value that happens to parse).
+        this.params.origin = 'refused';
         this.messenger.origin = 'null-origin-refused';
         warning = `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
       }
@@ -281,7 +282,18 @@ class Shell {
     try {
       text = decodeURIComponent(raw);
     } catch {
+      // The page's own parameters still count (an origin most of all):
+      // each part that decodes is read; an origin that does not is refused.
+      const parts = raw.split('&').map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return /^origin=/.test(p) ? 'origin=refused' : '';
+        }
+      });
+      const warning = this.applyParams(splitLink(parts.join('&')).params);
       this.fail('link: it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
+      if (warning) this.message(`${document.getElementById('message').textContent} ${warning}`, true);
       return;
     }
     const { game, params } = splitLink(text);

@@ -97,20 +97,31 @@ fn two_threads_answer_as_one_does() {
     );
     assert_eq!(gen.code, 0, "{}", gen.stderr);
     let input = format!("AB\nBA\n\nAA\nBB\n\n{}", gen.stdout);
-    let run = clearboard(
-        &[
-            "solve",
-            "lianliankan",
-            "--variant",
-            "down",
-            "--threads",
-            "2",
-            "--seconds",
-            "5",
-        ],
-        input.as_bytes(),
-    );
+    let solve = |threads: &str| {
+        clearboard(
+            &[
+                "solve",
+                "lianliankan",
+                "--variant",
+                "down",
+                "--threads",
+                threads,
+                "--seconds",
+                "5",
+            ],
+            input.as_bytes(),
+        )
+    };
+    let run = solve("2");
     assert_eq!(run.code, 0, "{}", run.stderr);
+    // The same verdicts as one thread (the orders may differ).
+    let one = solve("1");
+    let verdicts = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(verdicts(&run.stdout), verdicts(&one.stdout));
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", run.stdout);
     assert_eq!(lines[0], "board 1: lost");

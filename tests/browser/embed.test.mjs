@@ -185,7 +185,7 @@ test('a malformed &origin= is refused, said, and stays refused after a reload; a
   const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
   await frame().waitForFunction(() => window.clearboard?.messenger?.started);
   assert.match(await frame().evaluate(() => document.getElementById('message').textContent), /origin: 'notanorigin' is not an origin such as https:\/\/example\.com; messages are not obeyed\./);
-  assert.match(await frame().evaluate(() => location.hash), /&origin=notanorigin$/, 'the refused origin stays in the address');
+  assert.match(await frame().evaluate(() => location.hash), /&origin=refused$/, 'the origin stays in the address, refused');
   const moves0 = await frameApp(page, (g) => g.app.moves());
   const obeyed = async () => {
     await frame().evaluate(() => {
@@ -199,10 +199,15 @@ test('a malformed &origin= is refused, said, and stays refused after a reload; a
     return (await frameApp(page, (g) => g.app.moves())) !== moves0;
   };
   assert.equal(await obeyed(), false, 'refused');
-  await frame().evaluate(() => location.reload());
-  await page.waitForFunction(() => true);
-  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
-  await frame().waitForFunction(() => window.clearboard?.messenger?.started);
+  // Reloaded: a new document (without the mark this one gets) has started.
+  await frame().evaluate(() => {
+    window.beforeReload = true;
+    location.reload();
+  }).catch(() => {}); // the document may go before the call answers
+  await expectEventually(async () => {
+    const f = frame();
+    return Boolean(f) && (await f.evaluate(() => !window.beforeReload && Boolean(window.clearboard?.messenger?.started)).catch(() => false));
+  });
   assert.equal(await obeyed(), false, 'still refused after a reload');
   assert.equal((await received(page)).length, 0, 'and no event reached this host');
   await context.close();
@@ -215,6 +220,38 @@ test('a malformed &origin= is refused, said, and stays refused after a reload; a
   assert.deepEqual(ok.problems, []);
   await ok.context.close();
 });
+
+test('an &origin= that cannot be read is refused, whatever else is wrong with the address', async () => {
+  for (const hash of [
+    // Cut at 300 characters in the middle of an emoji; and a valid origin beside a malformed escape.
+    `#game=samegame&seed=2&origin=${'a'.repeat(299)}😀`,
+    '#game=samegame&seed=2&embed=1&origin=https://a.example&x=%zz',
+    '#game=samegame&seed=2&origin=https://a.example%zz',
+  ]) {
+    const { page, problems, context } = await open(browser, `${game.url}${hash}`, calm);
+    const origin = await page.evaluate(() => window.clearboard.messenger.origin);
+    if (hash.includes('&x=%zz')) {
+      // The escape makes the link bad, but the page's own parameters still count.
+      assert.equal(origin, 'https://a.example', hash);
+      assert.match(await page.evaluate(() => location.hash), /&embed=1&origin=https:\/\/a\.example$/, hash);
+    } else {
+      assert.equal(origin, 'null-origin-refused', hash);
+      assert.match(await page.evaluate(() => location.hash), /&origin=refused$/, hash);
+    }
+    assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame', hash);
+    assert.deepEqual(problems, [], hash);
+    await context.close();
+  }
+});
+
+/** Polls `check` (an async predicate) until it holds, for up to 10 s. */
+async function expectEventually(check) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail('the condition did not come about in 10 s');
+}
 
 const OVER = [
   // 连连看: two pairs, cleared (10 a pair).

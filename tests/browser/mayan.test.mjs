@@ -296,7 +296,8 @@ test('a Hint press on a full board with n above 5 stays within its budget (one s
     const againMs = performance.now() - t0;
     return { pressMs, againMs, why, shown: g.ref('why').textContent };
   });
-  // 0.8 s of search at most (and 300,000 positions), asked once a press; a machine under test load gets slack.
+  // The Hint's search: 0.8 s at most (and 300,000 positions), asked once a press; the walk back (none here: no
+  // move made) reuses it. A machine under test load gets slack.
   assert.ok(r.pressMs < 2500, JSON.stringify(r));
   assert.ok(r.againMs < 50, `the reason reuses the search: ${JSON.stringify(r)}`);
   assert.match(r.shown, /^(Hint: drag|Unknown: the search ran out of its budget|No solution from here)/);

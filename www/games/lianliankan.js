@@ -334,7 +334,7 @@ export class Lianliankan extends BoardGame {
   /** Where the game stands, for a parent page. */
   summary() {
     const app = this.app;
-    return { score: app.score(), movesMade: app.moves(), over: app.isWon(), won: app.isWon() };
+    return { score: app.score(), movesMade: app.moves(), over: app.isOver(), won: app.isWon() };
   }
 
   play() {
@@ -533,6 +533,9 @@ export class Lianliankan extends BoardGame {
     this.clearFlash();
     this.shell.message('');
     if (this.app.redo()) {
+      // Replayed moves are not played: no best time for this game (after
+      // Restart, Redo to the end would otherwise be a 00:00 win).
+      this.timer.assisted = true;
       this.selected = null;
       this.changed();
     }

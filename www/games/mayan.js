@@ -246,6 +246,7 @@ export class Mayan extends BoardGame {
   }
 
   afterOpen() {
+    this.judging?.stop();
     this.reasons.clear();
     this.autoplay.stop();
     this.animator.cancel();
@@ -443,7 +444,10 @@ export class Mayan extends BoardGame {
     this.autoplay.stop();
     this.animator.finish();
     this.app.restart();
-    this.applySolution(Array.from(this.app.solution()));
+    // A pasted input the judge answered in the worker: its answer, as printed.
+    const judged = this.judged?.link === this.app.link() ? this.judged.output : null;
+    if (judged) this.applySolution(judged.trimEnd().split('\n'), judged);
+    else this.applySolution(Array.from(this.app.solution()));
   }
 
   /** Shows the judge's answer `lines` (the log is `text`, as the judge prints it) and follows it on Step and Play. */
@@ -598,12 +602,20 @@ export class Mayan extends BoardGame {
     this.judging = this.judging ?? new SolverWorker();
     const token = (this.judgeToken = (this.judgeToken ?? 0) + 1);
     const link = this.app.link();
+    this.judged = null;
     this.ref('log').textContent = '';
     this.shell.message('Loaded the NOIP input. n is above 5: the judge searches up to 5,000,000 positions, in the background; its answer goes to the log.');
     this.judging.start({ game: 'mayan-judge', board: input }, (data) => {
-      if (token !== this.judgeToken || !this.app || this.app.link() !== link) return;
+      const here = this.app?.link();
+      if (token !== this.judgeToken || !here || (here !== link && !here.startsWith(`${link}&`))) return;
       if (data.error) {
         this.shell.message(data.error, true);
+        return;
+      }
+      this.judged = { link, output: data.output };
+      if (this.editing || this.app.moves() > 0) {
+        // The player has moved on (an edit, moves): Show solution brings the answer.
+        this.shell.message('The judge has answered: Show solution shows what it prints for this input.');
         return;
       }
       this.applySolution(data.output.trimEnd().split('\n'), data.output);

@@ -781,10 +781,11 @@ impl Puzzle for Lianliankan {
         }
     }
 
-    /// Over when the board is empty (won). A stuck board is not over: it
-    /// can be shuffled.
+    /// Over when the board is empty (won), or when no pair joins and the
+    /// game has had its [`MAX_SHUFFLES`] (lost). A stuck board with a
+    /// shuffle left is not over: it can be shuffled.
     fn is_over(&self, pos: &Position) -> bool {
-        pos.board.is_empty()
+        pos.board.is_empty() || (pos.shuffles >= MAX_SHUFFLES && !pos.board.has_pair())
     }
 }
 

@@ -275,6 +275,7 @@ fn a_game_allows_ten_shuffles() {
         ..Position::start(Board::from_cells(2, 2, grid(&["AB", "BA"]).cells).unwrap())
     };
     assert!(rules.moves(&stuck).is_empty());
+    assert!(rules.is_over(&stuck), "stuck with no shuffle left: lost");
     assert_eq!(
         rules.moves(&Position {
             shuffles: MAX_SHUFFLES - 1,
@@ -616,7 +617,10 @@ fn malformed_links_say_what_is_wrong() {
     for (text, what) in [
         ("game=lianliankan&w=0", "1 to 32 wide"),
         ("game=lianliankan&board=../..", "no tile on it"),
-        ("game=lianliankan&seed=9007199254740992", "from 0 to 9007199254740991"),
+        (
+            "game=lianliankan&seed=9007199254740992",
+            "from 0 to 9007199254740991",
+        ),
         ("game=lianliankan&w=33&h=2", "1 to 32 wide"),
         ("game=lianliankan&w=3&h=3", "odd number of cells"),
         ("game=lianliankan&w=4&h=2&kinds=5", "1 to 4 kinds"),
@@ -640,13 +644,14 @@ fn malformed_links_say_what_is_wrong() {
     assert!(Link::parse(&many, None).unwrap_err().contains("more than"));
 }
 
-/// On Classic boards (16 × 9, 36 kinds, random, under the variants whose
-/// proofs are long) two threads decide what one decides with the same
-/// budget per thread, the same way; their wins win.
+/// On Classic boards (16 × 9, 36 kinds, random, every variant) two threads
+/// with the same budget per thread never contradict one thread, decide
+/// about as many boards as it does or more (the first thread searches as
+/// one thread does, helped by the second's proofs), and their wins win.
 #[test]
 fn two_threads_decide_classic_boards_as_one_does() {
     use super::deal::{random_board, Spec};
-    let mut decided = 0;
+    let (mut decided, mut decided_one) = (0, 0);
     for (seed, variant) in (1..=12u64).zip(Variant::ALL.iter().cycle()) {
         let spec = Spec {
             w: 16,
@@ -670,9 +675,16 @@ fn two_threads_decide_classic_boards_as_one_does() {
             _ => {}
         }
         decided += usize::from(two != Verdict::Unknown);
+        decided_one += usize::from(one != Verdict::Unknown);
     }
     assert!(
         decided >= 6,
         "two threads decide most of these boards ({decided} of 12)"
+    );
+    // One board of slack: the threads' interleaving moves where the first
+    // thread's restarts fall.
+    assert!(
+        decided + 1 >= decided_one,
+        "two threads decide {decided}, one thread {decided_one}"
     );
 }

@@ -98,7 +98,9 @@ impl Link {
                 "board" => {
                     let b = parse_board(value)?;
                     if b.is_empty() {
-                        return Err("board: no block on it (a level needs something to clear)".into());
+                        return Err(
+                            "board: no block on it (a level needs something to clear)".into()
+                        );
                     }
                     board = Some(b)
                 }

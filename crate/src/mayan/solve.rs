@@ -38,8 +38,8 @@ pub enum Outcome {
 pub struct Settings {
     /// What counts as solved.
     pub goal: Goal,
-    /// Positions and time the search may spend (a time limit is not
-    /// available in wasm: no clock there).
+    /// Positions and time the search may spend (in wasm the time is the
+    /// page's or worker's clock, `performance.now()`).
     pub budget: Budget,
     /// Remember failed positions (on by default; off gives the plain pruned
     /// search, kept as the benchmark's baseline).

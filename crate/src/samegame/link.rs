@@ -233,7 +233,10 @@ mod tests {
             ("game=samegame&board=RG/R", "row 2"),
             ("game=samegame&board=RZ", "'Z' is not a colour letter"),
             ("game=samegame&board=.../...", "no ball on it"),
-            ("game=samegame&seed=9007199254740992", "from 0 to 9007199254740991"),
+            (
+                "game=samegame&seed=9007199254740992",
+                "from 0 to 9007199254740991",
+            ),
             ("game=samegame&board=RG&seed=1", "not both"),
             ("game=samegame&board=RG/GR&moves=1.1", "single ball"),
             ("game=samegame&board=RR&moves=9.9", "outside the board"),

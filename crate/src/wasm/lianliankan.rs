@@ -418,8 +418,21 @@ impl LianliankanApp {
             }
             list
         };
+        // The positions on the deal's own winning line are winnable: the
+        // first `on_line` moves played follow its order.
+        let played: Vec<Move> = self.history.moves_played().collect();
+        let on_line = self.order.as_ref().map_or(0, |order| {
+            played
+                .iter()
+                .zip(order)
+                .take_while(|(m, &(a, b))| **m == Move::Pair(a, b))
+                .count()
+        });
         let mut solved = 0;
         for (k, pos) in positions.into_iter().enumerate() {
+            if k > 0 && played.len() - k <= on_line && self.order.is_some() {
+                return k as i32;
+            }
             let v = if k == 0 {
                 self.verdict()
             } else {
@@ -455,24 +468,32 @@ impl LianliankanApp {
         self.board().is_empty()
     }
 
-    /// Whether no pair joins and tiles are left (a shuffle is offered).
+    /// Whether no pair joins and tiles are left (a shuffle is offered while
+    /// the game has one left).
     #[wasm_bindgen(js_name = isStuck)]
     pub fn is_stuck(&self) -> bool {
         !self.board().is_empty() && !self.board().has_pair()
     }
 
-    /// Whether the game is over (won).
+    /// Whether the game is over: won, or stuck with no shuffle left (lost;
+    /// undo still goes back).
     #[wasm_bindgen(js_name = isOver)]
     pub fn is_over(&self) -> bool {
-        self.is_won()
+        self.history.is_over()
     }
 
-    /// What the game-over message says: "" until the board is clear.
+    /// What the game-over message says: "" while the game goes on.
     #[wasm_bindgen(js_name = overText)]
     pub fn over_text(&self) -> String {
         if self.is_won() {
             format!(
                 "Cleared in {} moves with {} points.",
+                self.moves(),
+                self.history.current().score()
+            )
+        } else if self.is_over() {
+            format!(
+                "No pair can be joined and no shuffle is left: the game is lost after {} moves with {} points.",
                 self.moves(),
                 self.history.current().score()
             )

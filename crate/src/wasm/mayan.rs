@@ -433,7 +433,8 @@ impl MayanApp {
 
     /// How many moves to undo to reach the last position that still had a
     /// solution (0 when this one has; −1 when even the start has none or
-    /// the searches ran out: 300,000 positions in all, about 1.6 s).
+    /// the searches ran out). The position shown reuses Hint's search; the
+    /// earlier ones share 300,000 positions and about 1.2 s.
     #[wasm_bindgen(js_name = undosToSolvable)]
     pub fn undos_to_solvable(&self) -> i32 {
         let n = self.n();
@@ -443,10 +444,11 @@ impl MayanApp {
             b = b.play(m).expect("a played move");
             positions.push(b);
         }
-        // One budget for all the positions searched together: HINT_NODES
-        // positions, and twice HINT_TIME on the page's clock.
+        // One budget for the earlier positions searched together: HINT_NODES
+        // positions and HINT_TIME on the page's clock, each search at most
+        // half of that (so the walk ends within 1.5 × HINT_TIME).
         let mut spent = 0u64;
-        let walk = Budget::time(2 * HINT_TIME).start();
+        let walk = Budget::time(HINT_TIME).start();
         for (i, pos) in positions.iter().enumerate().rev() {
             if walk.late() {
                 return -1;
@@ -468,7 +470,10 @@ impl MayanApp {
                     pos,
                     left,
                     Settings {
-                        budget: hint_budget(spent),
+                        budget: Budget {
+                            time: Some(HINT_TIME / 2),
+                            ..hint_budget(spent)
+                        },
                         ..Settings::default()
                     },
                 );
@@ -487,13 +492,15 @@ impl MayanApp {
     /// The judge's answer for the position loaded (the level's start): its
     /// lines, `"x y g"` each for the smallest solution, or `["-1"]`. As the
     /// judge, the search has no budget up to n = 5; above, it stops after
-    /// 2,000,000 positions and answers `["unknown"]` when it has not decided.
+    /// 300,000 positions or 0.8 s (a Hint's budget) and answers
+    /// `["unknown"]` when it has not decided (`judgeMayan`, in a worker,
+    /// has the judge's own budget).
     pub fn solution(&self) -> Vec<String> {
         let l = self.level();
         let budget = if l.moves <= crate::mayan::judge::NOIP_MAX_MOVES {
             Budget::UNLIMITED
         } else {
-            Budget::nodes(HINT_NODES)
+            hint_budget(0)
         };
         let settings = Settings {
             budget,
@@ -564,6 +571,10 @@ impl MayanApp {
             .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
         if p.moves > 64 {
             return Err(JsError::new("NOIP input: n is at most 64"));
+        }
+        if p.board.is_empty() {
+            // (As a link would be refused: a level needs something to clear.)
+            return Err(JsError::new("NOIP input: the board has no block"));
         }
         *self = MayanApp::from_start(Start::Board(Level {
             moves: p.moves,

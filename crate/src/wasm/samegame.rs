@@ -390,7 +390,6 @@ impl Default for SameGameApp {
     }
 }
 
-/// A seed from JavaScript: a whole number from 0 to 2⁵³.
 /// How many games a pasted POJ 1027 input holds, or what is wrong with it.
 #[wasm_bindgen(js_name = pojGameCount)]
 pub fn poj_game_count(input: JsValue) -> Result<u32, JsError> {
