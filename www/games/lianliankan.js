@@ -1000,6 +1000,7 @@ export class Lianliankan extends BoardGame {
     });
     this.pqPath = null;
     this.pqPick = null;
+    this.pqCursor = null;
     this.ref('pq-canvas').hidden = false;
     this.paintQueries();
   }
