@@ -160,7 +160,9 @@ class Shell {
         // obey everybody (nor a cut of the value that happens to parse).
         this.params.origin = 'refused';
         this.messenger.origin = 'null-origin-refused';
-        warning = `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
+        warning = params.origin === 'refused'
+          ? 'origin: this address refused the origin it was given; messages are not obeyed.'
+          : `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
       }
     }
     if (params.present === '1') this.togglePresent(true);
@@ -288,7 +290,10 @@ class Shell {
         try {
           return decodeURIComponent(p);
         } catch {
-          return /^origin=/.test(p) ? 'origin=refused' : '';
+          // Whatever spells an origin (escaped, in any case) is refused: the
+          // ASCII escapes are read leniently to find it.
+          const lenient = p.replace(/%([0-9A-Fa-f]{2})/g, (_, h) => (parseInt(h, 16) < 128 ? String.fromCharCode(parseInt(h, 16)) : '\uFFFD'));
+          return /^origin=/i.test(lenient) ? 'origin=refused' : '';
         }
       });
       const warning = this.applyParams(splitLink(parts.join('&')).params);

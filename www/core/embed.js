@@ -14,7 +14,10 @@ export function splitLink(text) {
     if (!part) continue;
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
-    if (PAGE_KEYS.includes(key)) params[key] = eq < 0 ? '' : part.slice(eq + 1);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    // Two different origins: neither is trusted.
+    if (key === 'origin' && key in params && params.origin !== value) params.origin = 'refused';
+    else if (PAGE_KEYS.includes(key)) params[key] = value;
     else game.push(part);
   }
   return { game: game.join('&'), params };

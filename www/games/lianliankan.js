@@ -395,7 +395,8 @@ export class Lianliankan extends BoardGame {
     this.hintPair = null;
     this.hintPath = null;
     this.flash = null;
-    this.timer = { elapsed: 0, since: 0, assisted: false };
+    // A link that brings moves made is not a game played here: no best time.
+    this.timer = { elapsed: 0, since: 0, assisted: this.app.moves() > 0 };
     this.recorded = false;
     const w = this.app.width();
     const h = this.app.height();
@@ -638,7 +639,7 @@ export class Lianliankan extends BoardGame {
     this.hintPath = null;
     const won = app.isWon();
     const stuck = app.isStuck();
-    if (won) this.tickTimer(false);
+    if (won || app.isOver()) this.tickTimer(false);
     this.ref('log').textContent = app.log();
     this.ref('why').textContent = this.reasonHere();
     this.updateButtons();

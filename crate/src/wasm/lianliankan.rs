@@ -439,7 +439,11 @@ impl LianliankanApp {
                 if !self.verdicts.contains_key(&pos) {
                     solved += 1;
                     if solved > UNDO_SOLVES {
-                        return -1;
+                        // Out of searches: the deal's own line is still known.
+                        return match self.order {
+                            Some(_) => (played.len() - on_line) as i32,
+                            None => -1,
+                        };
                     }
                 }
                 self.verdict_of(pos)
