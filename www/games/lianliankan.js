@@ -93,7 +93,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <label class="check"><input type="checkbox" data-ref="all-pairs"> Show all pairs</label>
       <label class="check"><input type="checkbox" data-ref="search"> Show search</label>
     </div>
-    <p class="note">Show search shades, for the selected tile, the cells a path reaches with 1 segment (blue), 2 (green) and 3 (orange) — the turn-limited maze search — and rings the tiles of its kind it reaches.</p>
+    <p class="note">Show search shades, for the selected tile, the cells a path reaches with 1 segment (blue), 2 (green) and 3 (orange) — the turn-limited maze search — rings the tiles of its kind it reaches and draws the path it found to each.</p>
   </details>
   <details class="panel tool-panel" data-ref="pq-box">
     <summary>Path queries <small>(mahjong and POJ 1101)</small></summary>
