@@ -44,6 +44,21 @@ const waitFor = (page, type, n = 1) =>
 const frameApp = (page, f) =>
   page.frames().find((fr) => fr.url().startsWith(game.url)).evaluate((src) => new Function('g', `return (${src})(g)`)(window.clearboardPage), f.toString());
 
+/**
+ * The host page's Step button, and a wait until the framed game has handled
+ * the message (a listener added after the game's sees it after the game).
+ */
+async function stepFromHost(page, frame) {
+  await frame.evaluate(() => {
+    window.messagesSeen = 0;
+    addEventListener('message', () => {
+      window.messagesSeen += 1;
+    });
+  });
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await frame.waitForFunction(() => window.messagesSeen >= 1);
+}
+
 test('a host page on another origin receives the events and its commands are obeyed', async () => {
   const { page, frame, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1');
   await waitFor(page, 'ready');
@@ -154,15 +169,7 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
     // ...and none of them reached this host.
     assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
     const moves0 = await movesNow(page);
-    // A listener added after the game's sees each message after the game has handled it.
-    await frame().evaluate(() => {
-      window.messagesSeen = 0;
-      addEventListener('message', () => {
-        window.messagesSeen += 1;
-      });
-    });
-    await page.getByRole('button', { name: 'Step', exact: true }).click();
-    await frame().waitForFunction(() => window.messagesSeen >= 1);
+    await stepFromHost(page, frame());
     assert.equal(await movesNow(page), moves0, 'a step from another origin is not obeyed');
     assert.equal((await received(page)).length, 0, 'still no event reached this host');
     await context.close();
@@ -188,14 +195,7 @@ test('a malformed &origin= is refused, said, and stays refused after a reload; a
   assert.match(await frame().evaluate(() => location.hash), /&origin=refused$/, 'the origin stays in the address, refused');
   const moves0 = await frameApp(page, (g) => g.app.moves());
   const obeyed = async () => {
-    await frame().evaluate(() => {
-      window.messagesSeen = 0;
-      addEventListener('message', () => {
-        window.messagesSeen += 1;
-      });
-    });
-    await page.getByRole('button', { name: 'Step', exact: true }).click();
-    await frame().waitForFunction(() => window.messagesSeen >= 1);
+    await stepFromHost(page, frame());
     return (await frameApp(page, (g) => g.app.moves())) !== moves0;
   };
   assert.equal(await obeyed(), false, 'refused');

@@ -374,6 +374,21 @@ fn random_board_strategy() -> impl Strategy<Value = Board> {
     })
 }
 
+/// A verdict on a small board is the exhaustive search's, and a winning
+/// order wins.
+fn agrees_with_brute(b: &Board, variant: Variant, verdict: Verdict) -> Result<(), TestCaseError> {
+    let truth = brute(b, variant);
+    match verdict {
+        Verdict::Won(order) => {
+            prop_assert!(truth);
+            prop_assert!(wins(b, variant, &order));
+        }
+        Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
+        Verdict::Unknown => prop_assert!(false, "small boards are decided"),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -418,15 +433,7 @@ proptest! {
     fn the_solver_agrees_with_exhaustive_search((b, v) in small_board()) {
         let variant = Variant::ALL[v];
         let out = solve(&b, variant, Settings::nodes(1_000_000));
-        let truth = brute(&b, variant);
-        match out.verdict {
-            Verdict::Won(order) => {
-                prop_assert!(truth);
-                prop_assert!(wins(&b, variant, &order));
-            }
-            Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
-            Verdict::Unknown => prop_assert!(false, "small boards are decided"),
-        }
+        agrees_with_brute(&b, variant, out.verdict)?;
     }
 
     /// Two or three searches sharing their proofs of lost positions answer
@@ -435,15 +442,7 @@ proptest! {
     fn searches_on_threads_agree_with_exhaustive_search((b, v) in small_board(), threads in 2usize..=3) {
         let variant = Variant::ALL[v];
         let out = solve_threads(&b, variant, Settings::nodes(1_000_000), threads);
-        let truth = brute(&b, variant);
-        match out.verdict {
-            Verdict::Won(order) => {
-                prop_assert!(truth);
-                prop_assert!(wins(&b, variant, &order));
-            }
-            Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
-            Verdict::Unknown => prop_assert!(false, "small boards are decided"),
-        }
+        agrees_with_brute(&b, variant, out.verdict)?;
     }
 
     /// The same on full boards of up to 10 tiles in two or three kinds (as
