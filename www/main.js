@@ -25,6 +25,8 @@ class Shell {
     this.bindings = bindings;
     this.game = null;
     this.lastLinks = {};
+    /** Per game left in this page: the controls it keeps (see BoardGame.controlsKept). */
+    this.keptControls = {};
     this.main = document.querySelector('main');
     this.params = {};
     this.presenting = false;
@@ -245,6 +247,7 @@ class Shell {
     if (this.game && this.game.constructor === G) return this.game;
     if (this.game) {
       this.lastLinks[this.game.constructor.id] = this.game.link();
+      this.keptControls[this.game.constructor.id] = this.game.controlsKept();
       this.game.unmount();
     }
     this.main.replaceChildren();
@@ -252,6 +255,9 @@ class Shell {
     this.main.append(root);
     this.game = new G(this);
     this.game.mount(root);
+    // Back to a game left in this page: its strategy, pasted inputs and
+    // open panels as they were.
+    this.game.restoreControls(this.keptControls[G.id]);
     // Embedded with &log=1: the panels holding a log are shown open.
     if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]')) d.open = true;
     document.getElementById('game-switch').value = G.id;

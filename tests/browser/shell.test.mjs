@@ -116,6 +116,45 @@ test('the switcher lists the games that have a page, and the address selects the
   await context.close();
 });
 
+test('leaving a game and coming back keeps its strategy, its pasted inputs and its open panels', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
+  const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
+  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('solver');
+  await ref(page, 'poj-box').locator('summary').click();
+  await page.getByLabel('POJ 1027 input').fill('2\nRGB\n');
+  await page.getByLabel('Game number').fill('2');
+  await ref(page, 'settings').locator('summary').click(); // closed (open by default)
+  await switcher.selectOption('lianliankan');
+  await ref(page, 'pq-box').locator('summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('1 1\nA\n0 0\n');
+  await switcher.selectOption('mayan');
+  await page.getByLabel('NOIP input').evaluate((el) => { el.closest('details').open = true; });
+  await page.getByLabel('NOIP input').fill('3\n1 0\n');
+  await switcher.selectOption('samegame');
+  assert.equal(await ref(page, 'strategy').inputValue(), 'solver'); // in the closed panel
+  assert.equal(await page.getByLabel('POJ 1027 input').inputValue(), '2\nRGB\n');
+  assert.equal(await page.getByLabel('Game number').inputValue(), '2');
+  assert.equal(await ref(page, 'poj-box').evaluate((d) => d.open), true);
+  assert.equal(await ref(page, 'settings').evaluate((d) => d.open), false);
+  // The strategy acts: Step waits for the solver's plan (greedy's is always there).
+  assert.equal(await button(page, 'Step').isDisabled(), true);
+  await ref(page, 'settings').locator('summary').click();
+  await ref(page, 'strategy').selectOption('greedy');
+  assert.equal(await button(page, 'Step').isDisabled(), false);
+  await switcher.selectOption('lianliankan');
+  assert.equal(await page.getByLabel('Path queries (mahjong or POJ 1101 input)').inputValue(), '1 1\nA\n0 0\n');
+  assert.equal(await ref(page, 'pq-box').evaluate((d) => d.open), true);
+  await switcher.selectOption('mayan');
+  assert.equal(await page.getByLabel('NOIP input').inputValue(), '3\n1 0\n');
+  assert.equal(await ref(page, 'noip-box').evaluate((d) => d.open), true);
+  // A new page starts afresh.
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'mayan');
+  assert.equal(await page.getByLabel('NOIP input').inputValue(), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 /**
  * The game a malformed link leaves on the page: a new game of the kind it
  * names (its default position), Same Game when it names no game it knows.

@@ -88,6 +88,38 @@ export class BoardGame {
     this.animator.cancel();
   }
 
+  /**
+   * What survives leaving the game and coming back in the same page: the
+   * values of the controls named in the class's `kept` (a strategy, a
+   * pasted input) and which panels are open.
+   */
+  controlsKept() {
+    if (!this.root) return null;
+    const values = {};
+    for (const name of this.constructor.kept ?? []) {
+      const el = this.ref(name);
+      if (el) values[name] = el.value;
+    }
+    const open = {};
+    for (const d of this.root.querySelectorAll('details[data-ref]')) open[d.dataset.ref] = d.open;
+    return { values, open };
+  }
+
+  /** Puts back what `controlsKept` returned (nothing when `kept` is empty). */
+  restoreControls(kept) {
+    if (!kept || !this.root) return;
+    for (const [name, value] of Object.entries(kept.values)) {
+      const el = this.ref(name);
+      // A select keeps its value when `value` is not one of its options.
+      if (!el || (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === value))) continue;
+      el.value = value;
+    }
+    for (const [name, open] of Object.entries(kept.open)) {
+      const d = this.ref(name);
+      if (d instanceof HTMLDetailsElement) d.open = open;
+    }
+  }
+
   unmount() {
     this.stopActivities();
     this.fit.dispose();

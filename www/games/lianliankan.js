@@ -220,6 +220,8 @@ function pointsOf(flat) {
 export class Lianliankan extends BoardGame {
   static id = 'lianliankan';
   static title = 'Lianliankan (连连看)';
+  /** Controls kept when the player leaves the game and comes back (BoardGame.controlsKept). */
+  static kept = ['pq-input'];
   static app = 'LianliankanApp';
 
   constructor(shell) {

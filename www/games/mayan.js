@@ -126,6 +126,8 @@ function solvedLevels() {
 export class Mayan extends BoardGame {
   static id = 'mayan';
   static title = 'Mayan puzzle';
+  /** Controls kept when the player leaves the game and comes back (BoardGame.controlsKept). */
+  static kept = ['noip-input'];
   static app = 'MayanApp';
 
   constructor(shell) {

@@ -148,6 +148,8 @@ function thinkSeconds(value) {
 export class SameGame extends BoardGame {
   static id = 'samegame';
   static title = 'Same Game';
+  /** Controls kept when the player leaves the game and comes back (BoardGame.controlsKept). */
+  static kept = ['strategy', 'poj-input', 'poj-game'];
   static app = 'SameGameApp';
 
   /** `shell`: the page's services (engine bindings, address, messages). */

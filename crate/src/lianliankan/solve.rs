@@ -537,8 +537,9 @@ fn restricted(b: &Board, kinds: &[u8]) -> Board {
 /// lost (then the whole board is). Each small search is bounded, and all of
 /// them together examine at most `allowance` positions (and stop when the
 /// meter's time is up); one that runs out proves nothing. Returns the
-/// answer and the positions examined.
-fn lost_core(b: &Board, allowance: u64, meter: &Meter) -> (bool, u64) {
+/// answer and the positions examined. `done` (another search on the board
+/// has answered) ends it too.
+fn lost_core(b: &Board, allowance: u64, meter: &Meter, done: Option<&AtomicBool>) -> (bool, u64) {
     let counts = b.kind_counts();
     let kinds: Vec<u8> = (1..=MAX_KINDS as u8)
         .filter(|&k| counts[k as usize] > 0)
@@ -554,7 +555,7 @@ fn lost_core(b: &Board, allowance: u64, meter: &Meter) -> (bool, u64) {
         }
     }
     for set in sets {
-        if used >= allowance || meter.late() {
+        if used >= allowance || meter.late() || done.is_some_and(|d| d.load(Ordering::Relaxed)) {
             break;
         }
         let small = Settings {
@@ -789,7 +790,7 @@ fn search_with(
                         .budget
                         .nodes
                         .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(nodes) / 2);
-                    let (lost, used) = lost_core(board, allowance, meter);
+                    let (lost, used) = lost_core(board, allowance, meter, lane.done);
                     nodes += used;
                     lost
                 };
