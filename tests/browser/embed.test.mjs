@@ -257,6 +257,14 @@ async function expectEventually(check) {
 const OVER = [
   // 连连看: two pairs, cleared (10 a pair).
   { link: 'game=lianliankan&variant=none&board=AB/AB&embed=1', game: 'lianliankan', won: true, score: 20, status: /Solved! Score 20\./ },
+  // 连连看 lost: ten shuffles (a game's all), then four pairs that leave no pair to join (found by a search
+  // over this board's pairs; each shuffle costs 50 points). A link opening an over position sends no over
+  // event (the position did not become over): Undo, then Redo plays the last pair again.
+  {
+    link: 'game=lianliankan&variant=none&board=ABCA/BCAB/CABC&moves=s,s,s,s,s,s,s,s,s,s,0.0.2.0,2.1.3.1,3.0.2.2,1.0.3.2&embed=1',
+    game: 'lianliankan', won: false, score: -460, status: /Game over\. Score -460\./, forward: 'Redo',
+    frameSays: /No pair can be joined and no shuffle is left: the game is lost after 14 moves with -460 points\./,
+  },
   // Same Game: greedy takes the two R and leaves G and B: over, not cleared, (2 − 2)² = 0 points.
   { link: 'game=samegame&board=RG/RB&embed=1', game: 'samegame', won: false, score: 0, status: /Game over\. Score 0\./ },
   // Mayan: level 1 played by its solution.
@@ -265,10 +273,17 @@ const OVER = [
 
 for (const want of OVER) {
   test(`${want.game}: the end of a game is an over event (won: ${want.won})`, async () => {
-    const { page, problems, context } = await hostPage(want.link);
+    const { page, frame, problems, context } = await hostPage(want.link);
     await waitFor(page, 'ready');
+    const forward = want.forward ?? 'Step';
+    if (forward === 'Redo') {
+      await frame.locator('main canvas[data-ref="board"]').waitFor();
+      assert.equal(await frameApp(page, (g) => g.app.isOver()), true, 'the link opens an over position');
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await waitFor(page, 'move');
+    }
     for (let i = 0; i < 6 && !(await received(page)).some((d) => d.type === 'over'); i++) {
-      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.getByRole('button', { name: forward, exact: true }).click();
       await page.waitForTimeout(150);
     }
     await waitFor(page, 'over');
@@ -280,9 +295,10 @@ for (const want of OVER) {
     assert.equal(over.score, want.score);
     assert.equal(over.link, await frameApp(page, (g) => g.link()));
     assert.match(await page.getByRole('status').textContent(), want.status);
+    if (want.frameSays) assert.match(await frame.locator('main').textContent(), want.frameSays);
     // Undo makes it not over; playing to the end again is a second over event.
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
-    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await page.getByRole('button', { name: forward, exact: true }).click();
     await waitFor(page, 'over', 2);
     assert.deepEqual(problems, []);
     await context.close();

@@ -665,7 +665,7 @@ export class Lianliankan extends BoardGame {
       const left = this.shufflesLeft();
       const text = left > 0
         ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left), or undo.`
-        : `No pair can be joined and no shuffle is left (a game allows ${this.bindings.LianliankanApp.maxShuffles()}): undo.`;
+        : `${app.overText()} (A game allows ${plural(this.bindings.LianliankanApp.maxShuffles(), 'shuffle')}.) Undo to play on.`;
       this.ref('why').textContent = text;
       this.shell.message(text, true);
       said = text;
