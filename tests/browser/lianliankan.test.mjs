@@ -390,6 +390,16 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   assert.match(await ref(page, 'verdict').textContent(), /and it is where this game starts\. Shuffle rearranges/);
   assert.equal(await ref(page, 'undo-to-winnable').isHidden(), true);
+  // A seed typed, then a preset or a variant chosen: that seed is dealt; the next choice takes a fresh one.
+  await ref(page, 'seed').fill('77');
+  await ref(page, 'variant').selectOption('up');
+  assert.match(await page.evaluate(() => location.hash), /&variant=up&seed=77$/);
+  await ref(page, 'preset').selectOption('small');
+  assert.match(await page.evaluate(() => location.hash), /^#game=lianliankan&w=8&h=6&.*&variant=up&seed=\d+$/);
+  assert.equal(await ref(page, 'seed').inputValue(), String(await page.evaluate(() => window.clearboardPage.app.seed())));
+  await ref(page, 'seed').fill('78');
+  await ref(page, 'preset').selectOption('classic');
+  assert.match(await page.evaluate(() => location.hash), /^#game=lianliankan&w=16&h=9&kinds=36&variant=up&seed=78$/);
   // The path query tool by keyboard, and an input of no boards.
   await page.locator('main [data-ref="pq-box"] summary').click();
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('0 0\n');

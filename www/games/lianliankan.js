@@ -411,6 +411,7 @@ export class Lianliankan extends BoardGame {
     this.ref('variant').value = this.app.variant();
     const seed = this.app.seed();
     this.ref('seed').value = seed >= 0 ? String(seed) : '';
+    this.seedEdited = false;
     this.changed({ fresh: true });
     this.resize();
   }
@@ -914,12 +915,16 @@ export class Lianliankan extends BoardGame {
       this.ref('width').value = String(p.w);
       this.ref('height').value = String(p.h);
       this.ref('kinds').value = String(p.kinds);
-      this.ref('seed').value = '';
+      // A seed typed since the last deal is kept (Deal with it in the new size); else a fresh one.
+      if (!this.seedEdited) this.ref('seed').value = '';
       this.dealFromSettings();
     });
     on('variant', 'change', () => {
-      this.ref('seed').value = '';
+      if (!this.seedEdited) this.ref('seed').value = '';
       this.dealFromSettings();
+    });
+    on('seed', 'input', () => {
+      this.seedEdited = true;
     });
     for (const name of ['width', 'height', 'kinds']) on(name, 'change', () => (this.ref('preset').value = 'custom'));
     on('all-pairs', 'change', () => {
