@@ -420,6 +420,37 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await context.close();
 });
 
+test('phone: a finger that scrolls the page from the board picks nothing; a tap picks', async () => {
+  const phone = { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=3`, phone);
+  const cdp = await context.newCDPSession(page);
+  const swipe = async (p) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y }] });
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: p.x, y: p.y - 25 * i }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForTimeout(100);
+  };
+  const pair = await app(page, (a) => Array.from(a.hint()));
+  await swipe(await at(page, pair[0], pair[1]));
+  assert.ok(await page.evaluate(() => document.scrollingElement.scrollHeight > innerHeight), 'the page scrolls on a phone');
+  await swipe(await at(page, pair[2], pair[3]));
+  assert.equal(await page.evaluate(() => window.clearboardPage.selected), null, 'nothing selected');
+  assert.equal(await app(page, (a) => a.moves()), 0, 'nothing removed');
+  const a = await at(page, pair[0], pair[1]);
+  await page.touchscreen.tap(a.x, a.y);
+  assert.deepEqual(await page.evaluate(() => window.clearboardPage.selected), { x: pair[0], y: pair[1] });
+  const b = await at(page, pair[2], pair[3]);
+  await page.touchscreen.tap(b.x, b.y);
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Undo to the last winnable position by keyboard leaves the focus on the board', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
   const found = await losingFirstPair(page);

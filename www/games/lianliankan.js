@@ -888,7 +888,9 @@ export class Lianliankan extends BoardGame {
   }
 
   bind() {
-    this.canvas.addEventListener('pointerdown', (e) => {
+    // A click, not a pointerdown: a finger that lands on the board to scroll
+    // the page picks nothing (the browser sends no click for a scroll).
+    this.canvas.addEventListener('click', (e) => {
       const cell = this.cellAt(e);
       if (!cell) return;
       this.showCursor = false;
@@ -945,7 +947,7 @@ export class Lianliankan extends BoardGame {
     on('pq-board-no', 'change', () => this.showQueryBoard());
     on('pq-show', 'click', () => this.showQueryPath());
     on('pq-query', 'change', () => this.showQueryPath());
-    this.ref('pq-canvas').addEventListener('pointerdown', (e) => this.queryClick(e));
+    this.ref('pq-canvas').addEventListener('click', (e) => this.queryClick(e));
     this.ref('pq-canvas').addEventListener('keydown', (e) => this.queryKey(e));
     for (const type of ['focus', 'blur']) this.ref('pq-canvas').addEventListener(type, () => this.paintQueries());
   }
