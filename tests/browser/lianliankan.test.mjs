@@ -632,6 +632,9 @@ const SIZES = [
   { name: 'projector-1920x1080', viewport: { width: 1920, height: 1080 } },
 ];
 
+/** A Small `down` game lost after 16 pairs (a winnable position 1 undo back). */
+const LOST_SMALL = '#game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=3&moves=0.5.4.5,3.0.4.1,1.0.5.0,2.0.2.1,6.2.6.3,7.0.4.2,0.1.4.3,1.5.7.5,5.2.4.4,3.1.6.2,0.5.1.5,2.2.0.3,2.5.7.5,2.5.7.5,3.2.1.3,5.2.5.4';
+
 for (const size of SIZES) {
   test(`the Classic board, score, verdict and controls are in view at ${size.name}`, async () => {
     const { name, ...options } = size;
@@ -662,6 +665,19 @@ for (const size of SIZES) {
     metrics[`lianliankanCellPx_${name}`] = s;
     assert.ok(s >= 18, `cells of ${s} px`);
     await page.screenshot({ path: join(root, `target/screenshots/lianliankan-${name}.png`) });
+    // A lost position: the rescue button is in view too (the board makes room for it), in present mode as well.
+    await page.evaluate((l) => { location.hash = l; }, LOST_SMALL);
+    await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    const rescue = button(page, 'Undo to the last winnable position');
+    await page.waitForTimeout(200); // the board is fitted again after the verdict
+    await inView(rescue, 'the rescue button');
+    await inView(ref(page, 'board'), 'the board');
+    if (!options.hasTouch) {
+      await page.keyboard.press('p');
+      await page.waitForTimeout(200);
+      await inView(rescue, 'the rescue button in present mode');
+      await page.keyboard.press('Escape');
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -711,7 +711,10 @@ export class Lianliankan extends BoardGame {
             : `Lost — no order of removals clears this board, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
-      this.fit?.mark();
+      // The verdict's words change with every move: the board keeps its size
+      // (no jumping), except when the rescue button shows, which must be in
+      // view (the board is fitted again to the taller line).
+      if (this.ref('undo-to-winnable').hidden) this.fit?.mark();
     }, 0);
   }
 
