@@ -153,9 +153,12 @@ test('Hint gives the next move of a solution, or the reason there is none and a 
   assert.match(await ref(page, 'why').textContent(), /^No solution from here: /);
   const rescue = page.getByRole('button', { name: /^Undo 1 move to the last solvable position$/ });
   assert.ok(await rescue.isVisible());
-  await rescue.click();
+  // By keyboard: the button hides once pressed, and the focus goes to the board.
+  await rescue.focus();
+  await page.keyboard.press('Enter');
   assert.equal(await app(page, (a) => a.moves()), 0);
   assert.equal(await app(page, (a) => a.solvable()), 'yes');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'board');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -370,7 +370,10 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   await page.getByLabel('Think for (seconds)').fill('2');
   const workers = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1, Math.floor(((navigator.deviceMemory || 8) * 1024) / 1024))));
   const t0 = Date.now();
-  await page.getByRole('button', { name: 'Solve' }).click();
+  // By keyboard: Solve is disabled while the search runs, so the focus moves to Stop, and back to Solve at the end.
+  await page.getByRole('button', { name: 'Solve' }).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'stop-solve');
   await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
   assert.match(await ref(page, 'solve-progress').textContent(), new RegExp(`· \\d s of 2 s · ${workers} workers?$`));
   // The page stays responsive while the workers search.
@@ -392,6 +395,7 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   assert.ok(run.memory > 0 && run.memory <= run.cap, `worker memory ${run.memory} within ${run.cap}`);
   assert.match(await ref(page, 'solve-progress').textContent(), /positions \(done(: searched exhaustively)?\)$/);
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'solve');
   const planned = await page.evaluate(() => window.clearboardPage.plan.score);
   assert.equal(planned, run.best, 'the plan is the best line of all workers');
   await page.getByLabel('Strategy').selectOption('solver');

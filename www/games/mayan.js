@@ -436,9 +436,12 @@ export class Mayan extends BoardGame {
 
   undoToSolvable() {
     this.animator.finish();
+    // The button hides: keyboard focus goes to the board, not to the page.
+    const focused = this.ref('rescue').contains(document.activeElement);
     for (let i = 0; i < (this.rescueUndos ?? 0); i++) this.app.undo();
     this.ref('rescue').hidden = true;
     this.changed();
+    if (focused) this.canvas.focus();
   }
 
   /** Show solution: back to the start, the judge's answer listed; Step and Play follow it. */

@@ -454,8 +454,11 @@ export class SameGame extends BoardGame {
       this.updateButtons();
     };
     run.show = show;
+    // Solve is disabled while the search runs: a keyboard user's focus goes to Stop.
+    const fromSolve = document.activeElement === this.ref('solve');
     this.ref('solve').disabled = true;
     this.ref('stop-solve').disabled = false;
+    if (fromSolve) this.ref('stop-solve').focus();
     progress.textContent = 'Solving…';
     // The game's seed (1 for a board link); `solveSeed` lets a benchmark script
     // run other seeds (scripts/bench-browser.mjs).
@@ -504,6 +507,8 @@ export class SameGame extends BoardGame {
   stopSolving({ adopt = true } = {}) {
     this.solver.stop();
     const run = this.solveRun;
+    // Stop is disabled once the search ends: focus on it goes back to Solve.
+    const fromStop = this.root && document.activeElement === this.ref('stop-solve');
     if (run) {
       clearInterval(run.timer);
       this.solveRun = null;
@@ -511,6 +516,7 @@ export class SameGame extends BoardGame {
       if (this.root) run.show(adopt);
     }
     if (this.root) this.updateButtons();
+    if (fromStop) this.ref('solve').focus();
   }
 
   /** Keeps the solver's moves with the link of each position along them. */
