@@ -193,6 +193,10 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await page.keyboard.press(' ');
   assert.equal(await app(page, (a) => a.tiles()), 10, 'A at (3, 0) and (0, 0) join round the ring');
   assert.match(await page.locator('#live').textContent(), /Removed a pair of A\. 10 tiles left\./);
+  await page.keyboard.press('u');
+  assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\. 12 tiles left\./);
+  await page.keyboard.press('r');
+  assert.match(await page.locator('#live').textContent(), /^Removed a pair of A\. 10 tiles left\./);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -71,6 +71,9 @@ test('a level played by dragging: moves left, the result on the board, progress 
   assert.match(await page.getByRole('status').textContent(), /^Solved/);
   assert.match(await page.locator('#live').textContent(), /Solved/);
   assert.ok(await button(page, 'Hint').isDisabled(), 'play ends with the level');
+  // Undo says so (not the move now last).
+  await button(page, 'Undo').click();
+  assert.equal(await page.locator('#live').textContent(), 'Undid 1 move. 1 move left.');
   // Progress is kept: level 9 is ticked in a new page of the same browser.
   const again = await open(browser, `${server.url}#game=mayan&level=1`, { ...calm, storageState: await context.storageState() });
   assert.match(await again.page.getByLabel('Level').locator('option[value="9"]').textContent(), /✓$/);

@@ -183,6 +183,14 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   const second = 'Move 2 at (1,1): removed 2 balls of color G, got 0 points.';
   assert.deepEqual(await logLines(page), [first, second]);
   assert.equal(await page.locator('#live').textContent(), second);
+  // Undo says so (it does not repeat the move now last); Redo says the move again.
+  await page.keyboard.press('u');
+  assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: 1 move made, score 1, 6 balls left.');
+  await page.keyboard.press('r');
+  assert.equal(await page.locator('#live').textContent(), second);
+  await page.keyboard.press('u');
+  await page.keyboard.press('u');
+  assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: back at the start, score 0, 9 balls left.');
   assert.deepEqual(problems, []);
   await context.close();
 });

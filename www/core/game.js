@@ -28,6 +28,8 @@ export class BoardGame {
     this.root = null;
     /** Step's reasons by the link of the position each move reached. */
     this.reasons = new Map();
+    /** Moves just undone, while `changed()` announces them (see changedByUndo). */
+    this.undid = 0;
   }
 
   /**
@@ -198,7 +200,20 @@ export class BoardGame {
   undo() {
     this.animator.finish();
     this.shell.message('');
-    if (this.app.undo()) this.changed();
+    if (this.app.undo()) this.changedByUndo(1);
+  }
+
+  /**
+   * `changed()` after `n` moves were undone: the live region says "Undid …"
+   * rather than repeating the move now last (`this.undid` while it runs).
+   */
+  changedByUndo(n) {
+    this.undid = n;
+    try {
+      this.changed();
+    } finally {
+      this.undid = 0;
+    }
   }
 
   redo() {

@@ -528,7 +528,7 @@ export class Lianliankan extends BoardGame {
     this.shell.message('');
     if (this.app.undo()) {
       this.selected = null;
-      this.changed();
+      this.changedByUndo(1);
     }
   }
 
@@ -598,7 +598,8 @@ export class Lianliankan extends BoardGame {
     for (let i = 0; i < k; i++) this.app.undo();
     this.selected = null;
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
-    this.changed();
+    if (k > 0) this.changedByUndo(k);
+    else this.changed();
     if (focused) this.canvas.focus();
   }
 
@@ -674,7 +675,9 @@ export class Lianliankan extends BoardGame {
     if (!fresh || won) {
       const kind = app.lastKind();
       const last = app.log().trimEnd().split('\n').at(-1);
-      const what = !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.letter(kind)}.` : 'Shuffled.';
+      const what = this.undid
+        ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
+        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.letter(kind)}.` : 'Shuffled.';
       said = `${what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
       this.shell.announce(said);
     }

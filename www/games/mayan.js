@@ -438,9 +438,11 @@ export class Mayan extends BoardGame {
     this.animator.finish();
     // The button hides: keyboard focus goes to the board, not to the page.
     const focused = this.ref('rescue').contains(document.activeElement);
-    for (let i = 0; i < (this.rescueUndos ?? 0); i++) this.app.undo();
+    const k = this.rescueUndos ?? 0;
+    for (let i = 0; i < k; i++) this.app.undo();
     this.ref('rescue').hidden = true;
-    this.changed();
+    if (k > 0) this.changedByUndo(k);
+    else this.changed();
     if (focused) this.canvas.focus();
   }
 
@@ -678,7 +680,10 @@ export class Mayan extends BoardGame {
     }
     if (!fresh || over) {
       const last = app.log().trimEnd().split('\n').at(-1);
-      said = `${last ? `Move ${app.moves()}: ${last}.` : 'Back at the start.'} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
+      const what = this.undid
+        ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
+        : last ? `Move ${app.moves()}: ${last}.` : 'Back at the start.';
+      said = `${what} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
       this.lastAnnouncement = said;
       this.shell.announce(said);
     }

@@ -695,6 +695,9 @@ export class SameGame extends BoardGame {
     }
     if (quiet) {
       /* nothing new to say */
+    } else if (this.undid) {
+      const where = app.moves() ? `${plural(app.moves(), 'move')} made` : 'back at the start';
+      this.shell.announce(`Undid ${plural(this.undid, 'move')}: ${where}, score ${app.score()}, ${plural(balls, 'ball')} left.`);
     } else if (!fresh) {
       const lines = log.trimEnd().split('\n');
       this.shell.announce(over ? `${lines.at(-2) ?? ''} ${app.overText()}` : lines.at(-1) || 'Back at the start.');
