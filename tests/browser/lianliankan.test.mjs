@@ -126,8 +126,11 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await clickCell(page, found.pair[0], found.pair[1]);
   await clickCell(page, found.pair[2], found.pair[3]);
   await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  // A screen reader hears the move, then the verdict.
+  assert.match(await page.locator('#live').textContent(), /^Removed a pair of .+ Lost — no order of removals clears this board\. Undo to the last winnable position:$/);
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\./);
   assert.deepEqual(await cells(page), start);
   await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   assert.deepEqual(problems, []);
@@ -189,7 +192,12 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await page.locator('main canvas[data-ref="board"]').focus();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
+  const selected = await page.locator('#live').textContent();
+  assert.match(selected, /^Selected .*A\.$/);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  // The readout follows the cursor and still names the selected tile.
+  assert.match(await ref(page, 'readout').textContent(), / · selected: .*A$/);
+  assert.notEqual(await ref(page, 'readout').textContent(), `${selected.slice('Selected '.length, -1)} — selected`);
   await page.keyboard.press(' ');
   assert.equal(await app(page, (a) => a.tiles()), 10, 'A at (3, 0) and (0, 0) join round the ring');
   assert.match(await page.locator('#live').textContent(), /Removed a pair of A\. 10 tiles left\./);
@@ -420,6 +428,8 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await board.press('ArrowRight');
   await board.press(' ');
   assert.match(await ref(page, 'pq-result').textContent(), /^\(1, 1\) to \(3, 1\): \d+ segments?\.$/);
+  assert.equal(await page.locator('#live').textContent(), await ref(page, 'pq-result').textContent(), 'the answer is said');
+  assert.equal(await board.getAttribute('role'), 'application', 'a screen reader passes the arrow keys to the board');
   assert.deepEqual(problems, []);
   await context.close();
 });

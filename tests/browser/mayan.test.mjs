@@ -140,6 +140,7 @@ test('Hint gives the next move of a solution, or the reason there is none and a 
   await button(page, 'Hint').click();
   const first = judge(17).trim().split('\n')[0].split(' ').map(Number);
   assert.match(await ref(page, 'why').textContent(), new RegExp(`^Hint: drag the block at \\(${first[0]}, ${first[1]}\\) ${first[2] === 1 ? 'right' : 'left'}`));
+  assert.equal(await page.locator('#live').textContent(), await ref(page, 'why').textContent(), 'the hint is said');
   // A move off every solution: find one the engine proves hopeless.
   const bad = await app(page, (a) => {
     for (let x = 0; x < 5; x++) for (let y = 0; y < 7; y++) for (const d of [1, -1]) {
@@ -156,6 +157,7 @@ test('Hint gives the next move of a solution, or the reason there is none and a 
   assert.match(await ref(page, 'why').textContent(), /^No solution from here: /);
   const rescue = page.getByRole('button', { name: /^Undo 1 move to the last solvable position$/ });
   assert.ok(await rescue.isVisible());
+  assert.match(await page.locator('#live').textContent(), /^No solution from here: .* Undo 1 move to the last solvable position is offered under the board\.$/);
   // By keyboard: the button hides once pressed, and the focus goes to the board.
   await rescue.focus();
   await page.keyboard.press('Enter');

@@ -105,7 +105,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <button type="button" data-ref="pq-show">Show path</button>
     </div>
     <p data-ref="pq-result" class="ed-result"></p>
-    <canvas data-ref="pq-canvas" tabindex="0" role="img" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them" hidden></canvas>
+    <canvas data-ref="pq-canvas" tabindex="0" role="application" aria-roledescription="board" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them" hidden></canvas>
     <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
@@ -319,6 +319,7 @@ export class Lianliankan extends BoardGame {
     this.timer = { elapsed: 0, since: 0, assisted: false };
     this.recorded = false;
     this.changed({ fresh: true });
+    this.shell.announce(`Restarted: ${plural(this.app.tiles(), 'tile')}.`);
   }
 
   letterKeys() {
@@ -414,6 +415,7 @@ export class Lianliankan extends BoardGame {
     this.seedEdited = false;
     this.changed({ fresh: true });
     this.resize();
+    this.shell.announce(`New board: ${w} × ${h}, ${plural(this.app.tiles(), 'tile')}, variant ${this.ref('variant').selectedOptions[0]?.textContent ?? this.app.variant()}.`);
   }
 
   // ---- moves ---------------------------------------------------------------
@@ -462,10 +464,13 @@ export class Lianliankan extends BoardGame {
   }
 
   select(cell) {
+    const was = this.selected;
     this.selected = cell;
     this.explainSearch();
     this.refreshReadout();
     this.draw();
+    if (cell) this.shell.announce(`Selected ${this.app.describeCell(cell.x, cell.y)}.`);
+    else if (was) this.shell.announce('Deselected.');
   }
 
   /** With Show search on: what the picture shows for the selected tile. */
@@ -713,6 +718,9 @@ export class Lianliankan extends BoardGame {
             ? `Lost — no order of removals clears this board, and it is where this game starts.${shuffle}`
             : `Lost — no order of removals clears this board, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
+        // Said after what the move said (a polite region reads its whole new text).
+        const said = document.getElementById('live')?.textContent ?? '';
+        if (!said.endsWith(verdict.textContent)) this.shell.announce(`${said} ${verdict.textContent}`.trim());
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       // The verdict's words change with every move: the board keeps its size
       // (no jumping), except when the rescue button shows, which must be in
@@ -740,13 +748,17 @@ export class Lianliankan extends BoardGame {
   }
 
   refreshReadout() {
-    const cell = this.selected ?? (this.showCursor && document.activeElement === this.canvas ? this.cursor : null);
+    // The keyboard's cursor when it shows, else the selected tile.
+    const cursor = this.showCursor && document.activeElement === this.canvas ? this.cursor : null;
+    const cell = cursor ?? this.selected;
     const readout = this.ref('readout');
     if (!cell) {
       readout.textContent = this.app.isWon() ? '' : 'Pick two tiles of the same kind joined by a path with at most two turns.';
       return;
     }
-    readout.textContent = `${this.app.describeCell(cell.x, cell.y)}${this.selected ? ' — selected' : ''}`;
+    const sel = this.selected;
+    const here = sel && sel.x === cell.x && sel.y === cell.y;
+    readout.textContent = `${this.app.describeCell(cell.x, cell.y)}${here ? ' — selected' : sel ? ` · selected: ${this.app.describeCell(sel.x, sel.y)}` : ''}`;
   }
 
   // ---- drawing -------------------------------------------------------------
@@ -893,6 +905,12 @@ export class Lianliankan extends BoardGame {
     return false;
   }
 
+  /** The path query tool's answer: shown under its box and said by the live region. */
+  pqSay(text) {
+    this.ref('pq-result').textContent = text;
+    this.shell.announce(text);
+  }
+
   bind() {
     // A click, not a pointerdown: a finger that lands on the board to scroll
     // the page picks nothing (the browser sends no click for a scroll).
@@ -988,7 +1006,7 @@ export class Lianliankan extends BoardGame {
       o.textContent = `#${i + 1}`;
       boards.append(o);
     }
-    this.ref('pq-result').textContent = `${this.pq.format() === 'poj1101' ? 'POJ 1101' : 'Mahjong'} input: ${plural(this.pq.boards(), 'board')}.`;
+    this.pqSay(`${this.pq.format() === 'poj1101' ? 'POJ 1101' : 'Mahjong'} input: ${plural(this.pq.boards(), 'board')}.`);
     if (this.pq.boards() === 0) {
       this.ref('pq-query').replaceChildren();
       this.ref('pq-canvas').hidden = true;
@@ -1034,13 +1052,13 @@ export class Lianliankan extends BoardGame {
     this.pqEnds = [[x1, y1], [x2, y2]];
     if (x1 === x2 && y1 === y2) {
       this.pqPath = null;
-      this.ref('pq-result').textContent = 'A query joins two different cells.';
+      this.pqSay('A query joins two different cells.');
     } else {
       const path = pointsOf(Array.from(this.pq.path(i, x1, y1, x2, y2)));
       this.pqPath = path.length ? path : null;
-      this.ref('pq-result').textContent = path.length
+      this.pqSay(path.length
         ? `(${x1 + 1}, ${y1 + 1}) to (${x2 + 1}, ${y2 + 1}): ${plural(path.length - 1, 'segment')}.`
-        : `(${x1 + 1}, ${y1 + 1}) to (${x2 + 1}, ${y2 + 1}): impossible.`;
+        : `(${x1 + 1}, ${y1 + 1}) to (${x2 + 1}, ${y2 + 1}): impossible.`);
     }
     this.paintQueries();
   }
@@ -1086,7 +1104,7 @@ export class Lianliankan extends BoardGame {
       this.pqPick = [x, y];
       this.pqPath = null;
       this.pqEnds = [[x, y]];
-      this.ref('pq-result').textContent = `From (${x + 1}, ${y + 1}): pick the second cell.`;
+      this.pqSay(`From (${x + 1}, ${y + 1}): pick the second cell.`);
       this.paintQueries();
       return;
     }

@@ -416,10 +416,13 @@ export class Mayan extends BoardGame {
       this.hintMove = h;
       this.ref('rescue').hidden = true;
       this.ref('why').textContent = `Hint: drag the block at (${h[0]}, ${h[1]}) ${h[2] === 1 ? 'right' : 'left'} — the next move of a solution with ${plural(this.app.movesLeft(), 'move')} left.`;
+      this.shell.announce(this.ref('why').textContent);
       this.draw();
       return;
     }
     this.showNoSolution();
+    const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered under the board.` : '';
+    this.shell.announce(`${this.ref('why').textContent}${undos}`);
   }
 
   /** Says why there is no solution here, and offers to undo to the last position that had one. */
