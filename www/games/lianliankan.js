@@ -177,7 +177,10 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
     ctx.textBaseline = 'middle';
     ctx.lineWidth = Math.max(2, s * 0.08);
     ctx.strokeStyle = '#000000';
+    // Round joins: a mitred outline grows spikes at sharp corners (M, A, N).
+    ctx.lineJoin = 'round';
     ctx.strokeText(letter, px + s / 2, py + s / 2 + 1);
+    ctx.lineJoin = 'miter';
     ctx.fillStyle = '#ffffff';
     ctx.fillText(letter, px + s / 2, py + s / 2 + 1);
   }

@@ -180,6 +180,7 @@ export class Mayan extends BoardGame {
         return false;
       }
       const [x, y, dir] = this.solution[i];
+      this.helped = true;
       const moved = this.act(x, y, dir);
       if (moved) this.explainStep(x, y, dir, `move ${i + 1} of the judge's answer`);
       return moved;
@@ -189,6 +190,7 @@ export class Mayan extends BoardGame {
       this.showNoSolution();
       return false;
     }
+    this.helped = true;
     const moved = this.act(h[0], h[1], h[2]);
     if (moved) this.explainStep(h[0], h[1], h[2], 'the next move of a solution from the position before it');
     return moved;
@@ -207,6 +209,7 @@ export class Mayan extends BoardGame {
     this.animator.finish();
     this.shell.message('');
     this.app.restart();
+    this.helped = false;
     this.changed({ fresh: true });
   }
 
@@ -260,6 +263,9 @@ export class Mayan extends BoardGame {
     this.solution = null;
     this.ref('log').textContent = '';
     this.ref('level').value = String(this.app.levelNumber());
+    // A level is ticked as solved when the player made its moves: not after
+    // Step or Play (the solver's moves), nor for a link that brought moves.
+    this.helped = this.app.moves() > 0;
     this.changed({ fresh: true });
     this.resize();
   }
@@ -660,7 +666,7 @@ export class Mayan extends BoardGame {
       this.autoplay.stop();
       let text = app.overText();
       if (app.solved()) {
-        if (level) {
+        if (level && !this.helped) {
           const solved = solvedLevels();
           solved.add(level);
           save('mayan.solved', [...solved].sort((a, b) => a - b));
@@ -674,6 +680,7 @@ export class Mayan extends BoardGame {
         }
         const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
+        if (level && this.helped) text += ' Step played moves here: the level is not ticked as solved.';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
