@@ -682,6 +682,12 @@ test('the game-over overlay covers the cells and leaves the axis labels in view'
   // Same Game: every cluster taken, the game is over.
   while (!(await page.evaluate(() => window.clearboardPage.app.isOver()))) await button(page, 'Step').click();
   await check('Same Game');
+  // Enter on the finished board is no move: the result stays in the status line.
+  const result = await page.getByRole('status').first().textContent();
+  assert.match(result, /^(Game over|Board cleared)/);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getByRole('status').first().textContent(), result);
   await page.evaluate(() => { location.hash = 'game=mayan&level=9'; });
   await page.waitForFunction(() => window.clearboardPage?.constructor?.id === 'mayan');
   for (let i = 0; i < 2; i++) await button(page, 'Step').click();

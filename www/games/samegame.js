@@ -343,11 +343,12 @@ export class SameGame extends BoardGame {
    */
   act(call) {
     this.animator.finish();
-    this.shell.message('');
     const before = this.app.cells();
     const t0 = performance.now();
     const moved = call();
     record(stats.engineCallMs, performance.now() - t0);
+    // A press that is no move leaves the game-over result in view.
+    if (moved || !this.app.isOver()) this.shell.message('');
     if (!moved) return false;
     this.selection = null;
     const falls = this.app.lastFalls();
