@@ -625,6 +625,17 @@ test('the timer runs from the first move, stops while the page is hidden, and a 
   await hide(false);
   await page.waitForTimeout(600);
   assert.ok((await elapsed()) - t1 >= 500, 'running again');
+  // Another game and back: the clock stood still meanwhile and goes on; the game can still set a best time.
+  const t2 = await elapsed();
+  const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
+  await switcher.selectOption('samegame');
+  await page.waitForTimeout(600);
+  await switcher.selectOption('lianliankan');
+  const t3 = await elapsed();
+  assert.ok(t3 >= t2 && t3 - t2 < 300, `the clock kept ${t2} ms and stood still (${t3} ms)`);
+  assert.equal(await page.evaluate(() => window.clearboardPage.timer.assisted), false);
+  await page.waitForTimeout(300);
+  assert.ok((await elapsed()) - t3 >= 250, 'and runs on');
   await clickCell(page, 1, 0);
   await clickCell(page, 1, 1);
   assert.equal(await app(page, (a) => a.isWon()), true);

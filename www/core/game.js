@@ -104,7 +104,7 @@ export class BoardGame {
     }
     const open = {};
     for (const d of this.root.querySelectorAll('details[data-ref]')) open[d.dataset.ref] = d.open;
-    return { values, open };
+    return { values, open, state: this.keptState?.() ?? null };
   }
 
   /** Puts back what `controlsKept` returned (nothing when `kept` is empty). */
@@ -120,6 +120,9 @@ export class BoardGame {
       const d = this.ref(name);
       if (d instanceof HTMLDetailsElement) d.open = open;
     }
+    // The game's own state (its clock, say), for it to take back when the
+    // position it opens next is the one it left (see keptState).
+    this.restored = kept.state;
   }
 
   unmount() {

@@ -402,8 +402,18 @@ export class Lianliankan extends BoardGame {
     this.hintPath = null;
     this.flash = null;
     // A link that brings moves made is not a game played here: no best time.
-    this.timer = { elapsed: 0, since: 0, assisted: this.app.moves() > 0 };
-    this.recorded = false;
+    // Back from another game to the position left: its clock, which stood
+    // still meanwhile.
+    const back = this.restored;
+    this.restored = null;
+    if (back && back.link === this.app.link()) {
+      const running = this.app.moves() > 0 && !this.app.isWon() && !document.hidden;
+      this.timer = { ...back.timer, since: running ? performance.now() : 0 };
+      this.recorded = back.recorded;
+    } else {
+      this.timer = { elapsed: 0, since: 0, assisted: this.app.moves() > 0 };
+      this.recorded = false;
+    }
     const w = this.app.width();
     const h = this.app.height();
     this.cursor = { x: 0, y: 0 };
@@ -626,6 +636,11 @@ export class Lianliankan extends BoardGame {
     }
     if (resume && !document.hidden && !this.app.isWon() && this.app.moves() > 0) t.since = performance.now();
     this.showScore();
+  }
+
+  /** What a player leaving for another game finds again (BoardGame.controlsKept). */
+  keptState() {
+    return { link: this.app.link(), timer: { elapsed: this.elapsed(), since: 0, assisted: this.timer.assisted }, recorded: this.recorded };
   }
 
   elapsed() {
