@@ -76,3 +76,37 @@ fn counting_solutions_respects_its_limit_and_budget() {
     assert_eq!(count_solutions(&l.board, l.moves, 1, u64::MAX), Some(1));
     assert_eq!(count_solutions(&l.board, l.moves, u64::MAX, 1), None);
 }
+
+/// Every move sequence of exactly `n` moves that clears `b`, enumerated
+/// one by one (the reference for the remembering count).
+fn count_plainly(b: &clearboard::mayan::Board, n: u32) -> u64 {
+    if b.is_empty() {
+        return u64::from(n == 0);
+    }
+    // A colour with one or two blocks left never vanishes (runs of three).
+    if n == 0 || b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
+        return 0;
+    }
+    b.moves()
+        .into_iter()
+        .map(|m| count_plainly(&b.play(m).unwrap(), n - 1))
+        .sum()
+}
+
+#[test]
+fn the_count_of_solutions_is_every_sequence_and_the_page_gets_it_within_its_budget() {
+    for (i, l) in built_in().iter().enumerate() {
+        let counted = count_solutions(&l.board, l.moves, u64::MAX, u64::MAX).unwrap();
+        {
+            assert_eq!(counted, count_plainly(&l.board, l.moves), "level {}", i + 1);
+        }
+        // The page counts with a Hint's budget of positions: every level's
+        // count is complete within it.
+        assert_eq!(
+            count_solutions(&l.board, l.moves, 10_000, 300_000),
+            Some(counted.min(10_000)),
+            "level {}",
+            i + 1
+        );
+    }
+}

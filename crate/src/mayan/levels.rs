@@ -8,6 +8,8 @@
 //! takes exactly n moves (proved by the solver: none in fewer), and grades
 //! them: fewer solutions of n moves and more search effort come later.
 
+use std::collections::HashMap;
+
 use super::solve::{solve, Goal, Outcome, Settings};
 use super::{judge, Board, Move, HEIGHT, MAX_COLOR, WIDTH};
 use crate::budget::Budget;
@@ -70,44 +72,52 @@ pub fn built_in() -> &'static [Level] {
 
 /// The number of move sequences (in the judge's move set) of exactly `n`
 /// moves that clear `b`, stopping at `limit`; `None` when `nodes` positions
-/// were visited before the count was complete.
+/// were expanded before the count was complete. Positions reached again by
+/// another order of moves are counted once (remembered with the moves left,
+/// from two moves left up; at most `nodes` of them).
 pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64> {
-    fn go(
-        b: &Board,
-        left: u32,
-        count: &mut u64,
+    struct Count {
         limit: u64,
-        visited: &mut u64,
         nodes: u64,
-    ) -> bool {
+        expanded: u64,
+        memo: HashMap<(Board, u32), u64>,
+    }
+    /// Sequences of exactly `left` moves clearing `b` (at most `limit`),
+    /// or `None` when the budget ran out.
+    fn go(b: &Board, left: u32, c: &mut Count) -> Option<u64> {
         if b.is_empty() {
-            if left == 0 {
-                *count += 1;
-            }
-            return *count < limit;
+            return Some(u64::from(left == 0));
         }
-        if left == 0 {
-            return true;
+        if left == 0 || b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
+            return Some(0);
         }
-        if b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
-            return true;
+        if let Some(&known) = c.memo.get(&(*b, left)) {
+            return Some(known);
         }
-        *visited += 1;
-        if *visited > nodes {
-            return false;
+        c.expanded += 1;
+        if c.expanded > c.nodes {
+            return None;
         }
+        let mut sum = 0u64;
         for m in b.moves() {
             let next = b.play(m).expect("a listed move");
-            if !go(&next, left - 1, count, limit, visited, nodes) {
-                return false;
+            sum = (sum + go(&next, left - 1, c)?).min(c.limit);
+            if sum >= c.limit {
+                break;
             }
         }
-        true
+        if left >= 2 {
+            c.memo.insert((*b, left), sum);
+        }
+        Some(sum)
     }
-    let mut count = 0;
-    let mut visited = 0;
-    let done = go(b, n, &mut count, limit, &mut visited, nodes);
-    (done || count >= limit).then_some(count)
+    let mut c = Count {
+        limit,
+        nodes,
+        expanded: 0,
+        memo: HashMap::new(),
+    };
+    go(b, n, &mut c)
 }
 
 /// The fewest moves that clear `b`, up to `max` (None: not within `max`, or
