@@ -9,7 +9,7 @@
 import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
-import { Messenger, splitLink, parseOrigin } from './core/embed.js';
+import { Messenger, splitLink, parseOrigin, decodeLink } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
@@ -123,7 +123,9 @@ class Shell {
     b.title = on ? 'Leave present mode (P or Esc)' : 'Present: the board fills the screen for class (P)';
     if (on) {
       this.params.present = '1';
-      try {
+      // A frame without allow="fullscreen" says fullscreenEnabled = false:
+      // asking there would only log a policy violation.
+      if (document.fullscreenEnabled) try {
         const p = document.documentElement.requestFullscreen?.();
         p?.catch?.(() => {});
       } catch {
@@ -215,7 +217,10 @@ class Shell {
     if (location.hash === link) return;
     this.linkTimes.push(now);
     try {
-      history.replaceState(null, '', link);
+      if (this.pushNext) {
+        this.pushNext = false;
+        history.pushState(null, '', link);
+      } else history.replaceState(null, '', link);
     } catch {
       /* the browser refused this once: the next change puts it right */
     }
@@ -273,6 +278,8 @@ class Shell {
     const G = GAMES.find((g) => g.id === id);
     if (!G) return;
     this.message('');
+    // Another game is a new entry in the history: Back returns to this one.
+    this.pushNext = true;
     const game = this.show(G);
     const back = this.lastLinks[id];
     try {
@@ -281,15 +288,18 @@ class Shell {
     } catch {
       game.openDefault(this.freshSeed());
     }
+    this.linkChanged();
+    this.pushNext = false;
   }
 
   /** Opens what the address names; a bad link leaves the default game and says why. */
   route(first) {
     const raw = location.hash.replace(/^#/, '');
     let text;
+    this.messenger.opening();
     try {
-      text = decodeURIComponent(raw);
-    } catch {
+      text = decodeLink(raw);
+    } catch (e) {
       // The page's own parameters still count (an origin most of all):
       // each part that decodes is read; an origin that does not is refused.
       const parts = raw.split('&').map((p) => {
@@ -303,7 +313,7 @@ class Shell {
         }
       });
       const warning = this.applyParams(splitLink(parts.join('&')).params);
-      this.fail('link: it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
+      this.fail(`link: ${e.message}`, this.namedGame(raw));
       if (warning) this.message(`${document.getElementById('message').textContent} ${warning}`, true);
       return;
     }
@@ -371,8 +381,22 @@ class Shell {
 
   /** A link from a parent page (`load`): opened, or the game shown stays and the message says why. */
   load(text) {
-    const { game } = splitLink(text.replace(/^#/, ''));
+    let decoded;
+    try {
+      decoded = decodeLink(text.replace(/^#/, ''));
+    } catch (e) {
+      this.message(`This link could not be opened (${e.message}).`, true);
+      return;
+    }
+    const { game } = splitLink(decoded);
+    this.messenger.opening();
     if (this.openText(game, false)) this.linkChanged();
+  }
+
+  /** The game class a raw link names in its first part (`game=…`), else the default one. */
+  namedGame(raw) {
+    const id = /^game=([a-z]+)(&|$)/.exec(raw)?.[1];
+    return GAMES.find((g) => g.id === id) ?? GAMES[0];
   }
 
   /** A link that could not be opened: a new game of the kind it names (`G`), else of the default kind. */

@@ -258,8 +258,8 @@ const OVER = [
   // 连连看: two pairs, cleared (10 a pair).
   { link: 'game=lianliankan&variant=none&board=AB/AB&embed=1', game: 'lianliankan', won: true, score: 20, status: /Solved! Score 20\./ },
   // 连连看 lost: ten shuffles (a game's all), then four pairs that leave no pair to join (found by a search
-  // over this board's pairs; each shuffle costs 50 points). A link opening an over position sends no over
-  // event (the position did not become over): Undo, then Redo plays the last pair again.
+  // over this board's pairs; each shuffle costs 50 points). A link opening an over position sends an over
+  // event after ready; then Undo, and Redo plays the last pair again: a second one.
   {
     link: 'game=lianliankan&variant=none&board=ABCA/BCAB/CABC&moves=s,s,s,s,s,s,s,s,s,s,0.0.2.0,2.1.3.1,3.0.2.2,1.0.3.2&embed=1',
     game: 'lianliankan', won: false, score: -460, status: /Game over\. Score -460\./, forward: 'Redo',
@@ -276,20 +276,24 @@ for (const want of OVER) {
     const { page, frame, problems, context } = await hostPage(want.link);
     await waitFor(page, 'ready');
     const forward = want.forward ?? 'Step';
-    if (forward === 'Redo') {
+    const atOpen = forward === 'Redo' ? 1 : 0;
+    if (atOpen) {
       await frame.locator('main canvas[data-ref="board"]').waitFor();
       assert.equal(await frameApp(page, (g) => g.app.isOver()), true, 'the link opens an over position');
+      await waitFor(page, 'over');
+      const types = (await received(page)).map((d) => d.type).filter((t) => t !== 'height');
+      assert.deepEqual(types.slice(0, 2), ['ready', 'over'], 'ready, then over at once');
       await page.getByRole('button', { name: 'Undo', exact: true }).click();
       await waitFor(page, 'move');
     }
-    for (let i = 0; i < 6 && !(await received(page)).some((d) => d.type === 'over'); i++) {
+    for (let i = 0; i < 6 && (await received(page)).filter((d) => d.type === 'over').length <= atOpen; i++) {
       await page.getByRole('button', { name: forward, exact: true }).click();
       await page.waitForTimeout(150);
     }
-    await waitFor(page, 'over');
+    await waitFor(page, 'over', 1 + atOpen);
     const overs = (await received(page)).filter((d) => d.type === 'over');
-    assert.equal(overs.length, 1, 'one over event');
-    const over = overs[0];
+    assert.equal(overs.length, 1 + atOpen, 'one over event (after the one at opening)');
+    const over = overs.at(-1);
     assert.equal(over.game, want.game);
     assert.equal(over.won, want.won);
     assert.equal(over.score, want.score);
@@ -299,11 +303,39 @@ for (const want of OVER) {
     // Undo makes it not over; playing to the end again is a second over event.
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.getByRole('button', { name: forward, exact: true }).click();
-    await waitFor(page, 'over', 2);
+    await waitFor(page, 'over', 2 + atOpen);
     assert.deepEqual(problems, []);
     await context.close();
   });
 }
+
+test('load: an escaped link opens as in the address, an over position is news, a link too long is refused aloud', async () => {
+  const { page, frame, problems, context } = await hostPage('game=mayan&level=1&embed=1');
+  await waitFor(page, 'ready');
+  const load = async (link) => {
+    await page.getByLabel('Link').fill(link);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+  };
+  // Percent-escapes are read part by part, as in the address.
+  await load('game=samegame&board=RRG%2FGBB%2FGBR');
+  await expectEventually(async () => (await frameApp(page, (g) => g.link())) === 'game=samegame&board=RRG/GBB/GBR');
+  // An over position, loaded after another over position: an over event each time.
+  await load('game=samegame&board=R');
+  await waitFor(page, 'over', 1);
+  await load('game=mayan&n=1&board=A/A//A/&moves=3.0.-1');
+  await load('game=samegame&board=G');
+  await waitFor(page, 'over', 3);
+  const overs = (await received(page)).filter((d) => d.type === 'over').map((d) => d.link);
+  assert.deepEqual(overs, ['game=samegame&board=R', 'game=mayan&n=1&board=A/A//A/&moves=3.0.-1', 'game=samegame&board=G']);
+  // An escaped separator is refused, and so is a link over 100,000 characters: the frame says why.
+  await load('game=samegame&seed=%33%26w%3D5');
+  await expectEventually(async () => /escaped '&' or '='/.test(await frame.getByRole('status').textContent()));
+  await load(`game=samegame&board=${'R'.repeat(100001)}`);
+  await expectEventually(async () => /a link has at most 100,000/.test(await frame.getByRole('status').textContent()));
+  assert.equal(await frameApp(page, (g) => g.link()), 'game=samegame&board=G');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('the height event follows the content: a taller game is announced', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');

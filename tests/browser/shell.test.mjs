@@ -58,6 +58,8 @@ function badLinks() {
     '#game=samegame&board=RR&moves=9.9', '#game=samegame&board=RR&moves=1.1,1.1', '#game=samegame&board=RR&moves=a.b',
     `#game=samegame&board=${'R'.repeat(65)}`, `#game=${'x'.repeat(3000)}`,
     '#game=samegame&board=<img src=x onerror="window.__pwned=1">',
+    // Escaped separators are not separators.
+    '#game=samegame&seed=%33%26w%3D5%26h%3D5', '#game%3Dmayan',
     '#game=samegame&seed=<b>1</b>', '#game=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
     '#game=mayan&level=0', '#game=mayan&level=41000', '#game=mayan&level=-2', '#game=mayan&n=2',
     '#game=mayan&n=2&board=A/B', '#game=mayan&n=2&board=AAA////', '#game=mayan&n=99&board=A////',
@@ -147,6 +149,15 @@ test('leaving a game and coming back keeps its strategy, its pasted inputs and i
   await switcher.selectOption('mayan');
   assert.equal(await page.getByLabel('NOIP input').inputValue(), '3\n1 0\n');
   assert.equal(await ref(page, 'noip-box').evaluate((d) => d.open), true);
+  // Each switch is an entry in the history: Back shows the game before, where it was.
+  await page.goBack();
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  await page.goBack();
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=5&w=7&h=6&colors=4');
+  await page.goForward();
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  await switcher.selectOption('mayan');
   // A new page starts afresh.
   await page.reload();
   await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'mayan');

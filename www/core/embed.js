@@ -6,6 +6,25 @@
 /** The link keys that belong to the page, not to a game. */
 export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
 
+/**
+ * Decodes a link's percent-escapes part by part (each key and value on its
+ * own), so an escaped '&' or '=' never acts as a separator: such a part, or
+ * a malformed escape, throws an Error saying so.
+ */
+export function decodeLink(raw) {
+  const out = [];
+  for (const part of raw.split('&')) {
+    if (!part) continue;
+    if (/%(26|3d)/i.test(part)) throw new Error(`the part '${part.slice(0, 40)}' holds an escaped '&' or '=' (%26, %3D), which is not a separator`);
+    try {
+      out.push(decodeURIComponent(part));
+    } catch {
+      throw new URIError('it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
+    }
+  }
+  return out.join('&');
+}
+
 /** Splits a link into the game's part and the page's parameters. */
 export function splitLink(text) {
   const game = [];
@@ -78,9 +97,17 @@ export class Messenger {
   ready(game) {
     this.started = true;
     this.lastLink = game.link();
-    this.lastOver = game.summary().over;
+    const s = game.summary();
+    this.lastOver = s.over;
     this.post({ type: 'ready', game: game.constructor.id, link: this.lastLink });
+    // A position that is over already: the parent hears it at once.
+    if (s.over) this.post({ type: 'over', game: game.constructor.id, link: this.lastLink, score: s.score, won: s.won });
     this.height();
+  }
+
+  /** A link is being opened (not a move): if its position is over, that is news. */
+  opening() {
+    this.lastOver = false;
   }
 
   /** After a change of the shown game's position: `move`, and `over` when it ends. */
@@ -114,7 +141,9 @@ export class Messenger {
       if (!game) return;
       switch (d.type) {
         case 'load':
-          if (typeof d.link === 'string' && d.link.length <= 100000) this.shell.load(d.link);
+          if (typeof d.link !== 'string') break;
+          if (d.link.length > 100000) this.shell.message(`This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`, true);
+          else this.shell.load(d.link);
           break;
         case 'undo':
           game.undo();
