@@ -407,9 +407,19 @@ class Shell {
   }
 }
 
+// Commands a parent sends while the engine loads (before `ready`) are kept
+// (the first 100) and obeyed once the game is shown.
+const early = [];
+const keepEarly = (e) => {
+  if (e.source === window.parent && window.parent !== window && early.length < 100) early.push(e);
+};
+addEventListener('message', keepEarly);
+
 engine()
   .then((bindings) => {
+    removeEventListener('message', keepEarly);
     const shell = new Shell(bindings);
+    for (const e of early.splice(0)) shell.messenger.receive(e);
     window.clearboard = shell;
     Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
     document.body.dataset.ready = 'true';

@@ -101,10 +101,13 @@ test('a host page on another origin receives the events and its commands are obe
   // The command crosses to the frame by postMessage: poll until it lands (5 s at most).
   let shown = false;
   for (let t = 0; t < 100 && !shown; t++) {
-    shown = await frameApp(page, (g) => g.ref('show-next').checked);
+    shown = await frameApp(page, (g) => g.next.length > 0 && g.next.join() === Array.from(g.app.greedyCluster()).join());
     if (!shown) await page.waitForTimeout(50);
   }
-  assert.equal(shown, true, 'Hint shows greedy\'s next move');
+  assert.equal(shown, true, 'Hint outlines greedy\'s next move');
+  // A one-off: the setting is not changed (it is hidden in an embed), and the next move clears the outline.
+  assert.equal(await frameApp(page, (g) => g.ref('show-next').checked), false);
+  assert.match(await frame.getByRole('status').textContent(), /^Hint: Greedy removes the \d+ balls outlined next/);
   // Load: another game by link; a bad link changes nothing and says why.
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await page.waitForFunction(() => window.received.some((d) => d.type === 'move' && d.game === 'mayan'));
@@ -333,6 +336,28 @@ test('load: an escaped link opens as in the address, an over position is news, a
   await load(`game=samegame&board=${'R'.repeat(100001)}`);
   await expectEventually(async () => /a link has at most 100,000/.test(await frame.getByRole('status').textContent()));
   assert.equal(await frameApp(page, (g) => g.link()), 'game=samegame&board=G');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('commands sent before ready (at the frame\'s load event) are obeyed once the game is shown', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${host.url}embed.html?game=${encodeURIComponent(`${game.url}#game=samegame&seed=3&embed=1`)}`);
+  // A second frame whose parent posts at once, without waiting for ready.
+  await page.evaluate((src) => {
+    const f = document.createElement('iframe');
+    f.id = 'eager';
+    f.addEventListener('load', () => f.contentWindow.postMessage({ type: 'load', link: 'game=mayan&level=3' }, '*'));
+    f.src = src;
+    document.body.append(f);
+  }, `${game.url}#game=samegame&seed=3&embed=1`);
+  await expectEventually(async () => {
+    const frames = page.frames().filter((fr) => fr.url().startsWith(game.url));
+    const ids = await Promise.all(frames.map((fr) => fr.evaluate(() => window.clearboardPage?.constructor.id ?? null).catch(() => null)));
+    return ids.includes('mayan');
+  });
   assert.deepEqual(problems, []);
   await context.close();
 });

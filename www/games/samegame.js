@@ -256,12 +256,25 @@ export class SameGame extends BoardGame {
   }
 
   /** Hint: outlines greedy's next move (the "Show greedy's next move" view). */
+  /**
+   * Hint (H, or a parent's hint command): outlines greedy's next cluster
+   * (the solver's, with that strategy and a plan) until the next change —
+   * a one-off; "Show greedy's next move" keeps it on for every move.
+   */
   hint() {
-    const box = this.ref('show-next');
-    if (!box.checked) {
-      box.checked = true;
-      box.dispatchEvent(new Event('change'));
-    }
+    const app = this.app;
+    if (!app || app.isOver()) return;
+    this.animator.finish();
+    const solver = this.ref('strategy').value === 'solver';
+    const planned = solver ? this.planMove() : null;
+    const cluster = planned ? Array.from(app.clusterAt(planned.col, planned.row)) : Array.from(app.greedyCluster());
+    if (!cluster.length) return;
+    this.next = cluster;
+    const who = planned ? 'The solver\'s plan' : 'Greedy';
+    const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
+    this.shell.message(text);
+    this.shell.announce(text);
+    this.draw();
   }
 
   /** Draws the board (or the running animation's frame). */
