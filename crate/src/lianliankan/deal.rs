@@ -420,6 +420,13 @@ pub fn shuffle(board: &Board, variant: Variant, count: u32) -> Option<Board> {
         .filter(|(_, &k)| k != 0)
         .map(|(i, _)| i)
         .collect();
+    if variant == Variant::None
+        && counts[1..]
+            .iter()
+            .any(|&n| usize::from(n) > READING_ORDER_ABOVE)
+    {
+        return Some(in_reading_order(board, &cells, scatter(&mut rng, pairs)));
+    }
     let kinds: Vec<u8> = cells.iter().map(|&i| board.cells()[i]).collect();
     for _ in 0..SHUFFLE_TRIES {
         let mut out = board.cells().to_vec();
@@ -435,5 +442,30 @@ pub fn shuffle(board: &Board, variant: Variant, count: u32) -> Option<Board> {
             return Some(next);
         }
     }
-    None
+    // Nothing sliding, a winnable arrangement always exists.
+    (variant == Variant::None).then(|| in_reading_order(board, &cells, scatter(&mut rng, pairs)))
+}
+
+/// A shuffle lays the pairs in reading order (below) at once, with no
+/// search, when nothing slides and some kind has more tiles than this: the
+/// solver's positions cost about the square of a kind's tiles, and 10
+/// shuffles of a 32 × 32 board of 2 kinds took 7 s in the page.
+const READING_ORDER_ABOVE: usize = 8;
+
+/// `board`'s occupied `cells` (ascending, row-major) given the kinds of
+/// `pairs` two by two in reading order. Nothing sliding, this is always won
+/// by removing the pairs in that order: the first two occupied cells have
+/// nothing above them and nothing between them in reading order, so the
+/// first goes along its row (left, or right when the second is further
+/// right in the next rows: the rest of its row is empty) to the second's
+/// column and down to it — at most two segments; then the next two are
+/// the first two.
+fn in_reading_order(board: &Board, cells: &[usize], pairs: Vec<u8>) -> Board {
+    let mut out = board.cells().to_vec();
+    for (two, &k) in cells.chunks(2).zip(&pairs) {
+        for &i in two {
+            out[i] = k;
+        }
+    }
+    Board::from_cells(board.width(), board.height(), out).expect("the same tiles on the same cells")
 }

@@ -505,6 +505,38 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Nothing sliding, a board with a kind of more than eight tiles is
+    /// shuffled into reading order: its pairs, removed in reading order,
+    /// win — on boards with holes anywhere.
+    #[test]
+    fn big_kinds_shuffle_into_reading_order_which_wins(w in 2usize..=14, h in 2usize..=10, k in 1usize..=3, seed in any::<u64>(), holes in proptest::collection::vec(any::<u16>(), 0..30)) {
+        let h = if w * h % 2 == 1 { h + 1 } else { h };
+        let mut cells = random_board(Spec { w, h, kinds: k.min(w * h / 2), variant: Variant::None }, seed).unwrap().cells().to_vec();
+        // Holes: a tile and another of its kind taken away.
+        for x in holes {
+            let i = usize::from(x) % cells.len();
+            let kind = cells[i];
+            if kind == 0 { continue; }
+            if let Some(j) = (0..cells.len()).find(|&j| j != i && cells[j] == kind) {
+                cells[i] = 0;
+                cells[j] = 0;
+            }
+        }
+        let b = Board::from_cells(w, h, cells).unwrap();
+        prop_assume!(b.kind_counts()[1..].iter().any(|&n| n > 8));
+        let s = shuffle(&b, Variant::None, 0).unwrap_or_else(|| panic!("no shuffle of {}", b.to_text()));
+        let occupied: Vec<Pos> = (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32))).filter(|&p| s.get(p) != 0).collect();
+        let order: Vec<(Pos, Pos)> = occupied.chunks(2).map(|c| (c[0], c[1])).collect();
+        prop_assert!(wins(&s, Variant::None, &order), "{}", s.to_text());
+        let mut x = b.cells().to_vec();
+        let mut y = s.cells().to_vec();
+        x.sort();
+        y.sort();
+        prop_assert_eq!(x, y);
+    }
+}
+
 #[test]
 fn classic_deals_in_every_variant_are_won_by_their_order() {
     for v in Variant::ALL {
