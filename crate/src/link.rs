@@ -87,6 +87,21 @@ pub fn number(key: &str, v: &str) -> Result<u64, String> {
 /// its link, a seed among them, without rounding it).
 pub const MAX_LINK_NUMBER: u64 = (1 << 53) - 1;
 
+/// An error when a key of the link `text` (`key=value` parts joined by
+/// `&`) is given twice: which value would count is not for the reader to
+/// guess.
+pub fn no_key_twice(text: &str) -> Result<(), String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for part in text.split('&').filter(|p| !p.is_empty()) {
+        let key = part.split_once('=').map_or(part, |(k, _)| k);
+        if seen.contains(&key) {
+            return Err(format!("'{}' is given twice", shorten(key)));
+        }
+        seen.push(key);
+    }
+    Ok(())
+}
+
 /// A piece of a link for an error message: at most 40 characters.
 pub fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(40).collect();
@@ -117,6 +132,21 @@ mod tests {
             let err = Link::parse(&format!("game={}&frobnicate=1", g), None).unwrap_err();
             assert!(!err.contains("no link parser"), "{}: {}", g, err);
         }
+    }
+
+    #[test]
+    fn a_key_given_twice_is_an_error_in_every_game() {
+        for text in [
+            "game=samegame&seed=3&seed=4",
+            "game=samegame&board=RR&board=GG",
+            "game=mayan&level=5&level=6",
+            "game=mayan&n=1&board=A/A//A/&moves=3.0.-1&moves=3.0.-1",
+            "game=lianliankan&w=4&h=4&kinds=2&seed=1&w=6",
+        ] {
+            let err = Link::parse(text, None).unwrap_err();
+            assert!(err.contains("is given twice"), "{}: {}", text, err);
+        }
+        assert_eq!(no_key_twice("a=1&b=2&&c"), Ok(()));
     }
 
     #[test]

@@ -60,6 +60,8 @@ function badLinks() {
     '#game=samegame&board=<img src=x onerror="window.__pwned=1">',
     // Escaped separators are not separators.
     '#game=samegame&seed=%33%26w%3D5%26h%3D5', '#game%3Dmayan',
+    // A key given twice: which would count?
+    '#game=samegame&seed=3&seed=4', '#game=mayan&level=5&level=6',
     '#game=samegame&seed=<b>1</b>', '#game=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
     '#game=mayan&level=0', '#game=mayan&level=41000', '#game=mayan&level=-2', '#game=mayan&n=2',
     '#game=mayan&n=2&board=A/B', '#game=mayan&n=2&board=AAA////', '#game=mayan&n=99&board=A////',
@@ -527,6 +529,28 @@ test('every game\'s wasm class answers the same interface the same way', async (
       r.notWhole = [[1.5, 0, /whole number is needed, not 1\.5$/], [NaN, 0, /not NaN$/], ['0', 0, /not the string '0'$/], [0, Infinity, /not Infinity$/]]
         .every(([x, y, m]) => refused(() => move(x, y), m));
       r.offBoard = refused(() => move(4294967296, 0), /outside the/);
+      // Ranges and cells as the API counts them (from 0), the argument named.
+      if (name === 'SameGameApp') {
+        r.ranges = refused(() => a.newGame(2 ** 40, 10, 3, 1), /^width: 1099511627776 is not from 1 to 64$/)
+          && refused(() => a.newGame(15, 10, 2 ** 33, 1), /^colors: 8589934592 is not from 2 to 9$/)
+          && refused(() => a.click(99, 0), /^cell \(column 99, row 0\) is outside the 6×5 board \(columns 0 to 5, rows 0 to 4\)$/);
+      }
+      if (name === 'MayanApp') {
+        r.ranges = refused(() => a.play(5, 0, 1), /^cell \(column 5, row 0\) is outside the 5×7 board \(columns 0 to 4, rows 0 to 6\)$/)
+          && refused(() => a.play(2, 0, '1'), /^direction: a whole number is needed, not the string '1'$/)
+          && refused(() => a.play(2, 0, 0), /^direction: 1 \(right\) or -1 \(left\), not 0$/);
+      }
+      // A size without a seed deals the seed given, or a random one when none is.
+      const sizeOnly = { SameGameApp: 'game=samegame&w=6&h=5&colors=3', LianliankanApp: 'game=lianliankan&w=8&h=6&kinds=12' }[name];
+      if (sizeOnly) {
+        a.openLink(sizeOnly, 42);
+        const given = a.seed() === 42;
+        a.openLink(sizeOnly);
+        const s1 = a.seed();
+        a.openLink(sizeOnly);
+        const s2 = a.seed();
+        r.sizeAlone = given && s1 >= 1 && s2 >= 1 && s1 !== s2;
+      }
       a.free();
       out.push(r);
     }

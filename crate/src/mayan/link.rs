@@ -84,6 +84,7 @@ impl Link {
     /// Parses a link (with or without the leading `#`).
     pub fn parse(text: &str) -> Result<Link, String> {
         let text = text.strip_prefix('#').unwrap_or(text);
+        crate::link::no_key_twice(text)?;
         let (mut level, mut n, mut board) = (None, None, None);
         let mut moves = Vec::new();
         for part in text.split('&').filter(|p| !p.is_empty()) {

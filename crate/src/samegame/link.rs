@@ -61,6 +61,7 @@ impl Link {
     /// link then).
     pub fn parse_with_seed(text: &str, fresh_seed: Option<u64>) -> Result<Link, String> {
         let text = text.strip_prefix('#').unwrap_or(text);
+        crate::link::no_key_twice(text)?;
         let mut game = None;
         let mut board = None;
         let mut seed = None;

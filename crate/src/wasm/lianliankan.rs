@@ -19,7 +19,8 @@ use crate::lianliankan::deal::Spec;
 use crate::lianliankan::link::{move_text, Link, Start, CLASSIC};
 use crate::lianliankan::solve::{solve, Settings, Verdict};
 use crate::lianliankan::{
-    letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS, MAX_SHUFFLES,
+    letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS, MAX_KINDS,
+    MAX_SHUFFLES, MAX_SIDE,
 };
 
 /// Positions the winnability verdict, a hint or a step may examine (tens
@@ -84,10 +85,10 @@ impl LianliankanApp {
         seed: JsValue,
     ) -> Result<(), JsError> {
         let spec = Spec {
-            // Sizes out of range are the spec's to name.
-            w: whole(&w, "width", 0, i64::from(u32::MAX))? as usize,
-            h: whole(&h, "height", 0, i64::from(u32::MAX))? as usize,
-            kinds: whole(&kinds, "kinds", 0, i64::from(u32::MAX))? as usize,
+            // The spec names the rest (an odd board, more kinds than pairs).
+            w: whole(&w, "width", 1, MAX_SIDE as i64)? as usize,
+            h: whole(&h, "height", 1, MAX_SIDE as i64)? as usize,
+            kinds: whole(&kinds, "kinds", 1, MAX_KINDS as i64)? as usize,
             variant: Variant::parse(&text(&variant, "variant")?).map_err(js)?,
         };
         let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
@@ -97,8 +98,9 @@ impl LianliankanApp {
     }
 
     /// Opens a link (`game=lianliankan&…`, see the README); on error the
-    /// game shown stays and the error says what is wrong. `fresh_seed` is
-    /// the seed of a deal whose link names none.
+    /// game shown stays and the error says what is wrong. `fresh`
+    /// (optional) is the seed of a deal whose link names none; a random one
+    /// when left out.
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         let link = text(&link, "link")?;
@@ -563,7 +565,7 @@ impl LianliankanApp {
         self.board().to_text()
     }
 
-    /// Words for the cell at (x, y): "B5: tile M" / "B5: empty".
+    /// Words for the cell at (x, y): "column 1, row 2: tile M" or "column 1, row 2: empty" (counted from 1).
     #[wasm_bindgen(js_name = describeCell)]
     pub fn describe_cell(&self, x: JsValue, y: JsValue) -> Result<String, JsError> {
         let p = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;

@@ -41,9 +41,10 @@ pub struct MayanApp {
 
 fn move_of(x: &JsValue, y: &JsValue, dir: &JsValue) -> Result<Move, JsError> {
     let (x, y) = on_board(WIDTH, HEIGHT, x, y)?;
-    let dir = match dir.as_f64() {
-        Some(d) if d == 1.0 || d == -1.0 => d as i8,
-        _ => return Err(JsError::new("the direction is 1 (right) or -1 (left)")),
+    let dir = match whole(dir, "direction", -1, 1)? {
+        1 => 1,
+        -1 => -1,
+        _ => return Err(JsError::new("direction: 1 (right) or -1 (left), not 0")),
     };
     Ok(Move::new(x, y, dir))
 }
@@ -111,8 +112,8 @@ impl MayanApp {
 
     /// Opens a link (`game=mayan&level=K` or `game=mayan&n=N&board=…`,
     /// with `&moves=…`); on error the current game stays and the error
-    /// says what is wrong. `fresh_seed` is not used (kept for the same
-    /// shape as the other games).
+    /// says what is wrong. `fresh` is not used (the same shape as the other
+    /// games' `openLink`); when given it must be a whole number.
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         // Not used, but checked as the other games check it.

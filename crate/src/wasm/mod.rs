@@ -120,11 +120,24 @@ fn shown(v: &JsValue) -> String {
     }
 }
 
-/// The seed for a link that names none: undefined or null when not given,
-/// else a whole number from 0 to 2^53 − 1 (else an Error).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's `Math.random()`.
+    #[wasm_bindgen(js_namespace = Math, js_name = random)]
+    fn math_random() -> f64;
+}
+
+/// The seed for a link that names none: a random one (1 to 2^31 − 1) when
+/// not given (undefined or null), else a whole number from 0 to 2^53 − 1
+/// (else an Error).
 pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
     if v.is_undefined() || v.is_null() {
-        Ok(None)
+        // Left out: a random seed (1 to 2^31 − 1), as the page deals.
+        #[cfg(target_arch = "wasm32")]
+        return Ok(Some((math_random() * 2_147_483_646.0) as u64 + 1));
+        #[cfg(not(target_arch = "wasm32"))]
+        return Ok(None);
     } else {
         whole(v, "fresh seed", 0, MAX_SAFE).map(|s| Some(s as u64))
     }
@@ -152,12 +165,15 @@ pub(crate) fn on_board(
     if (0..width as i64).contains(&c) && (0..height as i64).contains(&r) {
         Ok((c as usize, r as usize))
     } else {
+        // Counted from 0, as the arguments are.
         Err(JsError::new(&format!(
-            "cell (column {}, row {}) is outside the {}×{} board",
-            c + 1,
-            r + 1,
+            "cell (column {}, row {}) is outside the {}×{} board (columns 0 to {}, rows 0 to {})",
+            c,
+            r,
             width,
-            height
+            height,
+            width - 1,
+            height.saturating_sub(1)
         )))
     }
 }

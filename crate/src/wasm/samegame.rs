@@ -7,7 +7,9 @@ use wasm_bindgen::prelude::*;
 
 use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
 use crate::samegame::link::{Link, Start};
-use crate::samegame::{greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS};
+use crate::samegame::{
+    greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS, MAX_COLORS, MAX_SIDE,
+};
 
 fn cell(width: usize, height: usize, col: &JsValue, row: &JsValue) -> Result<Cell, JsError> {
     on_board(width, height, col, row).map(|(c, r)| Cell::new(c, r))
@@ -65,13 +67,12 @@ impl SameGameApp {
         colors: JsValue,
         seed: JsValue,
     ) -> Result<(), JsError> {
-        // Sizes out of range are the game's to name.
-        let size = |v: &JsValue, what: &str| whole(v, what, 0, i64::from(u32::MAX));
+        let side = |v: &JsValue, what: &str| whole(v, what, 1, MAX_SIDE as i64);
         let start = Start::Seed {
             seed: whole(&seed, "seed", 0, MAX_SAFE)? as u64,
-            width: size(&width, "width")? as usize,
-            height: size(&height, "height")? as usize,
-            colors: size(&colors, "colors")?.min(255) as u8,
+            width: side(&width, "width")? as usize,
+            height: side(&height, "height")? as usize,
+            colors: whole(&colors, "colors", 2, i64::from(MAX_COLORS))? as u8,
         };
         let app = SameGameApp::from_start(start).map_err(|e| JsError::new(&e))?;
         self.replace(app);
@@ -81,7 +82,7 @@ impl SameGameApp {
     /// Opens the game of a link (`#game=samegame&…`); on error the current
     /// game stays and the error says what is wrong. A link with a size but
     /// no seed and no board (`game=samegame&w=20&h=20&colors=5`) deals a
-    /// board from `fresh_seed` (it is an error when that is not given).
+    /// board from `fresh` (optional: a random seed when left out).
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         let link = text(&link, "link")?;
