@@ -230,3 +230,13 @@ mod tests {
         assert_eq!(out, b"0 18446744073709551615 -42");
     }
 }
+
+/// A character for an error message: itself when it prints (é, 🙂, Ｒ),
+/// escaped when it does not (a control character, a space).
+pub fn shown_char(ch: char) -> String {
+    if ch.is_control() || ch.is_whitespace() {
+        ch.escape_default().to_string()
+    } else {
+        ch.to_string()
+    }
+}

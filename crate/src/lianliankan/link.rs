@@ -89,7 +89,7 @@ pub fn parse_board(value: &str) -> Result<Board, String> {
             cells.push(kind_of(c).ok_or_else(|| {
                 format!(
                     "board: '{}' in row {} is not a tile (A–Z, a–z, 0–9) or '.'",
-                    c.escape_default(),
+                    crate::text::shown_char(c),
                     y + 1
                 )
             })?);

@@ -65,7 +65,7 @@ fn parse_board(value: &str) -> Result<Board, String> {
                 _ => {
                     return Err(format!(
                         "board: '{}' in column {} is not a colour letter A–J",
-                        ch.escape_default(),
+                        crate::text::shown_char(ch),
                         x + 1
                     ))
                 }

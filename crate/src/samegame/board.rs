@@ -161,19 +161,23 @@ impl Board {
                     })
                     .collect()
             } else {
-                row.bytes()
+                row.chars()
                     .enumerate()
-                    .map(|(c, b)| {
-                        color_of_letter(b).ok_or_else(|| {
-                            InputError::new(
-                                line,
-                                format!(
-                                    "column {}: '{}' is not a colour letter (RGBYVOCPW or .)",
-                                    c + 1,
-                                    char::from(b)
-                                ),
-                            )
-                        })
+                    .map(|(c, ch)| {
+                        u8::try_from(ch)
+                            .ok()
+                            .filter(u8::is_ascii)
+                            .and_then(color_of_letter)
+                            .ok_or_else(|| {
+                                InputError::new(
+                                    line,
+                                    format!(
+                                        "column {}: '{}' is not a colour letter (RGBYVOCPW or .)",
+                                        c + 1,
+                                        crate::text::shown_char(ch)
+                                    ),
+                                )
+                            })
                     })
                     .collect()
             };

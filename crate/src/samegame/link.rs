@@ -233,6 +233,23 @@ mod tests {
             ("game=samegame&seed=1&colors=12", "2 to 9"),
             ("game=samegame&board=RG/R", "row 2"),
             ("game=samegame&board=RZ", "'Z' is not a colour letter"),
+            // Characters, not bytes: the one written is named.
+            (
+                "game=samegame&board=Ré",
+                "column 2: 'é' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=R🙂",
+                "column 2: '🙂' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=ＲＲ",
+                "column 1: 'Ｒ' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=R\u{7}",
+                "column 2: '\\u{7}' is not a colour letter",
+            ),
             ("game=samegame&board=.../...", "no ball on it"),
             (
                 "game=samegame&seed=9007199254740992",
