@@ -207,6 +207,16 @@ pub fn parse_ints(line_no: usize, line: &str) -> Result<Vec<i64>, InputError> {
         .collect()
 }
 
+/// A character for an error message: itself when it prints (é, 🙂, Ｒ),
+/// escaped when it does not (a control character, a space).
+pub fn shown_char(ch: char) -> String {
+    if ch.is_control() || ch.is_whitespace() {
+        ch.escape_default().to_string()
+    } else {
+        ch.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,15 +238,5 @@ mod tests {
         out.push(b' ');
         push_int(&mut out, -42);
         assert_eq!(out, b"0 18446744073709551615 -42");
-    }
-}
-
-/// A character for an error message: itself when it prints (é, 🙂, Ｒ),
-/// escaped when it does not (a control character, a space).
-pub fn shown_char(ch: char) -> String {
-    if ch.is_control() || ch.is_whitespace() {
-        ch.escape_default().to_string()
-    } else {
-        ch.to_string()
     }
 }
