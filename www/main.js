@@ -36,6 +36,9 @@ class Shell {
     installKeys(() => ({ key: (e) => this.key(e) }));
     document.getElementById('present').addEventListener('click', () => this.togglePresent());
     this.buildSettings();
+    addEventListener('resize', () => {
+      if (this.presenting) this.game?.placeExplanation?.(true);
+    });
     document.addEventListener('fullscreenchange', () => {
       if (!document.fullscreenElement && this.fullscreen && this.presenting) this.togglePresent(false);
       this.fullscreen = Boolean(document.fullscreenElement);
@@ -135,6 +138,7 @@ class Shell {
       delete this.params.present;
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
+    this.game?.placeExplanation?.(on);
     this.announce(on ? 'Present mode: right arrow steps, left arrow undoes, Escape leaves.' : 'Present mode left.');
     this.linkChanged();
     this.game?.resize?.();
@@ -260,6 +264,7 @@ class Shell {
     this.main.append(root);
     this.game = new G(this);
     this.game.mount(root);
+    if (this.presenting) this.game.placeExplanation(true);
     // Back to a game left in this page: its strategy, pasted inputs and
     // open panels as they were.
     this.game.restoreControls(this.keptControls[G.id]);

@@ -101,7 +101,7 @@ test('a host page on another origin receives the events and its commands are obe
   // The command crosses to the frame by postMessage: poll until it lands (5 s at most).
   let shown = false;
   for (let t = 0; t < 100 && !shown; t++) {
-    shown = await frameApp(page, (g) => g.next.length > 0 && g.next.join() === Array.from(g.app.greedyCluster()).join());
+    shown = await frameApp(page, (g) => g.hinted?.length > 0 && g.hinted.join() === Array.from(g.app.greedyCluster()).join());
     if (!shown) await page.waitForTimeout(50);
   }
   assert.equal(shown, true, 'Hint outlines greedy\'s next move');
@@ -445,15 +445,24 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.ok(score1 >= 1.5 * score0, `large score text: ${score0} → ${score1} px`);
   assert.equal(await page.getByRole('button', { name: 'Step', exact: true }).isVisible(), true);
   assert.equal(await page.getByLabel('Preset').isVisible(), false, 'settings hidden');
+  // The teacher's tools stay: the strategy and the solver.
+  for (const name of ['Strategy', 'Think for (seconds)']) assert.equal(await page.getByLabel(name).isVisible(), true, name);
+  assert.equal(await page.getByRole('button', { name: 'Solve', exact: true }).isVisible(), true);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2);
   assert.notEqual(await page.locator('main [data-ref="why"]').textContent(), '', 'the strategy\'s reason stays in view');
+  // On a wide screen the reason sits beside the board (in the side column), the board below the score takes the height.
+  assert.equal(await page.locator('main .game-side [data-ref="why"]').count(), 1);
+  const why = await page.locator('main [data-ref="why"]').boundingBox();
+  const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  assert.ok(why.x >= board.x + board.width, 'beside the board');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
   await page.keyboard.press('Escape');
   assert.equal(await present.getAttribute('aria-pressed'), 'false');
   assert.doesNotMatch(new URL(page.url()).hash, /present/);
+  assert.equal(await page.locator('main .game-main [data-ref="why"]').count(), 1, 'the reason back under the board');
   // The button, and the link.
   await present.click();
   assert.equal(await present.getAttribute('aria-pressed'), 'true');
@@ -465,6 +474,12 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.equal(await other.page.evaluate(() => window.clearboardPage.app.moves()), 1);
   assert.deepEqual(other.problems, []);
   await other.context.close();
+  // 连连看: its teaching views stay in present mode.
+  const third = await open(browser, `${game.url}#game=lianliankan&w=8&h=6&kinds=12&seed=2&present=1`, calm);
+  for (const name of ['Show all pairs', 'Show search']) assert.equal(await third.page.getByLabel(name).isVisible(), true, name);
+  assert.equal(await third.page.getByLabel('Variant').isVisible(), false, 'its board settings hidden');
+  assert.deepEqual(third.problems, []);
+  await third.context.close();
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -191,6 +191,21 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await page.keyboard.press('u');
   await page.keyboard.press('u');
   assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: back at the start, score 0, 9 balls left.');
+  // H outlines greedy's next cluster once (dashed, #ffd400), the setting left as it was; a move clears it.
+  const hintPixels = () => page.evaluate(() => {
+    const c = document.querySelector('main canvas[data-ref="board"]');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0xff && d[i + 1] === 0xd4 && d[i + 2] === 0) n++;
+    return n;
+  });
+  assert.equal(await hintPixels(), 0);
+  await page.keyboard.press('h');
+  assert.ok((await hintPixels()) > 20, 'the hint is drawn');
+  assert.match(await page.locator('#live').textContent(), /^Hint: Greedy removes the 3 balls outlined next/);
+  assert.equal(await page.getByLabel("Show greedy's next move").isChecked(), false);
+  await page.keyboard.press('Enter');
+  assert.equal(await hintPixels(), 0, 'gone after the move');
   assert.deepEqual(problems, []);
   await context.close();
 });

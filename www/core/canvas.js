@@ -75,7 +75,9 @@ export class FitWatcher {
 
   /** The height of what sits under the board. */
   belowHeight() {
-    return this.below.reduce((sum, el) => sum + (el && !el.hidden ? el.offsetHeight : 0), 0);
+    // Only what sits in the board's column (present mode may move a line beside it).
+    const column = this.wrap.parentElement;
+    return this.below.reduce((sum, el) => sum + (el && !el.hidden && el.parentElement === column ? el.offsetHeight : 0), 0);
   }
 
   key() {

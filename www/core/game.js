@@ -125,6 +125,21 @@ export class BoardGame {
     this.restored = kept.state;
   }
 
+  /**
+   * Present mode on a wide screen: the explanation of the last Step goes to
+   * the side column, beside the board, so the board keeps the screen's
+   * height; anywhere else it stays under the board.
+   */
+  placeExplanation(present) {
+    const why = this.root && this.ref('why');
+    const side = this.root?.querySelector('.game-side');
+    if (!why || !side) return;
+    const beside = present && matchMedia('(min-width: 52rem)').matches && getComputedStyle(side).display !== 'none';
+    if (beside && why.parentElement !== side) side.append(why);
+    else if (!beside && why.parentElement === side) this.ref('readout').after(why);
+    this.resize?.();
+  }
+
   unmount() {
     this.stopActivities();
     this.fit.dispose();

@@ -865,7 +865,10 @@ export class Mayan extends BoardGame {
     if (!this.root || !this.app) return;
     this.fit.mark();
     const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16, 16);
-    this.geom = { s: Math.min(geom.s, 96), left: geom.left ? Math.ceil(Math.min(geom.s, 96) * 1.1) : 0, bottom: geom.bottom ? Math.ceil(Math.min(geom.s, 96) * 0.8) : 0 };
+    // Cells of 96 px at most, except in present mode (the back of the room).
+    const cap = document.body.classList.contains('present') ? 160 : 96;
+    const cell = Math.min(geom.s, cap);
+    this.geom = { s: cell, left: geom.left ? Math.ceil(cell * 1.1) : 0, bottom: geom.bottom ? Math.ceil(cell * 0.8) : 0 };
     const { s, left, bottom } = this.geom;
     this.placeOverlay();
     sizeCanvas(this.canvas, left + W * s, H * s + bottom);

@@ -109,6 +109,11 @@ function paintBall(ctx, x, y, s, color, scale, outline, letter) {
   ctx.fill();
   if (outline) {
     ctx.lineWidth = Math.max(2, s / 10);
+    if (outline.dash) {
+      // Dashes over a dark ring: seen on a ball of the outline's own colour too.
+      ctx.strokeStyle = '#1a1a1a';
+      ctx.stroke();
+    }
     ctx.strokeStyle = outline.color;
     ctx.setLineDash(outline.dash ? [Math.max(2, s / 6), Math.max(2, s / 8)] : []);
     ctx.stroke();
@@ -269,7 +274,7 @@ export class SameGame extends BoardGame {
     const planned = solver ? this.planMove() : null;
     const cluster = planned ? Array.from(app.clusterAt(planned.col, planned.row)) : Array.from(app.greedyCluster());
     if (!cluster.length) return;
-    this.next = cluster;
+    this.hinted = cluster;
     const who = planned ? 'The solver\'s plan' : 'Greedy';
     const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
     this.shell.message(text);
@@ -290,9 +295,9 @@ export class SameGame extends BoardGame {
     ctx.fillRect(left, 0, w * s, h * s);
     const cells = this.app.cells();
     const mark = new Map();
-    if (this.ref('show-next').checked) {
-      for (let i = 0; i < this.next.length; i += 2) mark.set(this.next[i + 1] * w + this.next[i], { color: HINT, dash: true });
-    }
+    // The strategy's next move: always when asked, once after Hint.
+    const next = this.ref('show-next').checked ? this.next : this.hinted ?? [];
+    for (let i = 0; i < next.length; i += 2) mark.set(next[i + 1] * w + next[i], { color: HINT, dash: true });
     const held = this.selection ?? this.hover;
     if (held) for (let i = 0; i < held.length; i += 2) mark.set(held[i + 1] * w + held[i], { color: HOVER, dash: false });
     const letters = this.letters();
@@ -685,6 +690,7 @@ export class SameGame extends BoardGame {
   changed({ fresh = false, quiet = false } = {}) {
     const app = this.app;
     if (!quiet) this.selection = null;
+    this.hinted = null;
     const over = app.isOver();
     const solver = this.ref('strategy').value === 'solver';
     const planned = solver ? this.planMove() : null;
