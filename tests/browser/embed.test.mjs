@@ -214,8 +214,8 @@ test('a malformed &origin= is refused, said, and stays refused after a reload; a
   assert.equal(await obeyed(), false, 'still refused after a reload');
   assert.equal((await received(page)).length, 0, 'and no event reached this host');
   await context.close();
-  // https://host:port/ names the origin https://host:port.
-  const ok = await hostPage(`game=samegame&board=RRG/GBB/GBR&embed=1&origin=${new URL(host.url).origin}/`);
+  // HTTP://HOST:port/ names the origin http://host:port (a slash at the end, any case).
+  const ok = await hostPage(`game=samegame&board=RRG/GBB/GBR&embed=1&origin=${new URL(host.url).origin.toUpperCase()}/`);
   await waitFor(ok.page, 'ready');
   await ok.page.getByRole('button', { name: 'Step', exact: true }).click();
   await waitFor(ok.page, 'move');

@@ -43,16 +43,17 @@ export function splitLink(text) {
 }
 
 /**
- * `value` when it is an origin such as https://example.com:8443 (a
- * trailing slash is forgiven: https://example.com/ is https://example.com),
- * else null.
+ * The origin `value` names, such as https://example.com:8443 (a trailing
+ * slash is forgiven, and the scheme and host are read in any case:
+ * HTTPS://Example.com/ is https://example.com), else null.
  */
 export function parseOrigin(value) {
   if (typeof value !== 'string' || value.length > 300) return null;
   try {
     const u = new URL(value);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
-    return u.origin === value || `${u.origin}/` === value ? u.origin : null;
+    const v = value.toLowerCase();
+    return u.origin === v || `${u.origin}/` === v ? u.origin : null;
   } catch {
     return null;
   }
