@@ -359,16 +359,20 @@ class Shell {
       return false;
     }
     if (!replace && (!this.game || this.game.constructor !== G)) {
-      // Check the link before leaving the game shown.
+      // Opened first on its own, before leaving the game shown; then that
+      // position is the new game's (the link is not opened twice).
       const probe = new this.bindings[G.app]();
       try {
         probe.openLink(text, this.freshSeed());
       } catch (e) {
+        probe.free();
         this.message(`This link could not be opened (${e.message}).`, true);
         return false;
-      } finally {
-        probe.free();
       }
+      const game = this.show(G);
+      this.message('');
+      game.adopt(probe, text);
+      return true;
     }
     const shown = this.game;
     const game = this.show(G);

@@ -336,6 +336,9 @@ test('load: an escaped link opens as in the address, an over position is news, a
   await load(`game=samegame&board=${'R'.repeat(100001)}`);
   await expectEventually(async () => /a link has at most 100,000/.test(await frame.getByRole('status').textContent()));
   assert.equal(await frameApp(page, (g) => g.link()), 'game=samegame&board=G');
+  // `game=mayan` alone, from another game: the first level not solved yet in this browser (1 here).
+  await load('game=mayan');
+  await expectEventually(async () => (await frameApp(page, (g) => g.link())) === 'game=mayan&level=1');
   assert.deepEqual(problems, []);
   await context.close();
 });

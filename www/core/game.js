@@ -152,6 +152,17 @@ export class BoardGame {
     this.root = null;
   }
 
+  /**
+   * Shows `app`, a wasm object of this game's class with a link opened, in
+   * place of its own (a game that reads the link itself takes it as a
+   * second argument: Mayan).
+   */
+  adopt(app) {
+    this.app.free();
+    this.app = app;
+    this.afterOpen();
+  }
+
   /** Opens a link of this game; throws an Error saying what is wrong. */
   open(link, freshSeed) {
     this.app.openLink(link, freshSeed);

@@ -159,6 +159,13 @@ export class Mayan extends BoardGame {
     else super.open(link, freshSeed);
   }
 
+  adopt(app, link) {
+    if (link === 'game=mayan') {
+      app.free();
+      this.openDefault();
+    } else super.adopt(app, link);
+  }
+
   /** The first level not solved yet (progress is kept in this browser). */
   openDefault() {
     const solved = solvedLevels();
