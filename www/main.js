@@ -207,7 +207,8 @@ class Shell {
     this.messenger.changed(this.game);
     const now = performance.now();
     this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
-    if (this.linkTimes.length >= 100) {
+    // A new history entry (another game) is never put off.
+    if (this.linkTimes.length >= 100 && !this.pushNext) {
       if (!this.linkTimer) {
         this.linkTimer = setTimeout(() => {
           this.linkTimer = 0;
@@ -283,18 +284,32 @@ class Shell {
     const G = GAMES.find((g) => g.id === id);
     if (!G) return;
     this.message('');
-    // Another game is a new entry in the history: Back returns to this one.
-    this.pushNext = true;
-    const game = this.show(G);
-    const back = this.lastLinks[id];
-    try {
-      if (back) game.open(back);
-      else game.openDefault(this.freshSeed());
-    } catch {
-      game.openDefault(this.freshSeed());
+    // The entry of the game left gets its last position (an update put off
+    // by the rate limit would be lost), then another game is a new entry in
+    // the history: Back returns to the one left.
+    if (this.linkTimer && this.game) {
+      clearTimeout(this.linkTimer);
+      this.linkTimer = 0;
+      try {
+        history.replaceState(null, '', `#${this.game.link()}${this.paramSuffix()}`);
+      } catch {
+        /* refused: the entry keeps an earlier position of that game */
+      }
     }
-    this.linkChanged();
-    this.pushNext = false;
+    this.pushNext = true;
+    try {
+      const game = this.show(G);
+      const back = this.lastLinks[id];
+      try {
+        if (back) game.open(back);
+        else game.openDefault(this.freshSeed());
+      } catch {
+        game.openDefault(this.freshSeed());
+      }
+      this.linkChanged();
+    } finally {
+      this.pushNext = false;
+    }
   }
 
   /** Opens what the address names; a bad link leaves the default game and says why. */
@@ -309,12 +324,15 @@ class Shell {
       // each part that decodes is read; an origin that does not is refused.
       const parts = raw.split('&').map((p) => {
         try {
+          // An escaped separator is no separator here either.
+          if (/%(26|3d)/i.test(p)) throw new URIError('an escaped separator');
           return decodeURIComponent(p);
         } catch {
           // Whatever spells an origin (escaped, in any case) is refused: the
           // ASCII escapes are read leniently to find it.
           const lenient = p.replace(/%([0-9A-Fa-f]{2})/g, (_, h) => (parseInt(h, 16) < 128 ? String.fromCharCode(parseInt(h, 16)) : '\uFFFD'));
-          return /^origin=/i.test(lenient) ? 'origin=refused' : '';
+          // An origin hidden behind an escaped '&' counts as one too.
+          return /(^|&)origin=/i.test(lenient) ? 'origin=refused' : '';
         }
       });
       const warning = this.applyParams(splitLink(parts.join('&')).params);
@@ -398,8 +416,10 @@ class Shell {
       return;
     }
     const { game } = splitLink(decoded);
+    const wasOver = this.messenger.lastOver;
     this.messenger.opening();
     if (this.openText(game, false)) this.linkChanged();
+    else this.messenger.lastOver = wasOver;
   }
 
   /** The game class a raw link names in its first part (`game=…`), else the default one. */

@@ -208,12 +208,13 @@ pub fn parse_ints(line_no: usize, line: &str) -> Result<Vec<i64>, InputError> {
 }
 
 /// A character for an error message: itself when it prints (é, 🙂, Ｒ),
-/// escaped when it does not (a control character, a space).
+/// escaped when it does not (a control or format character such as U+202E,
+/// which would reverse the rest of the message; a space).
 pub fn shown_char(ch: char) -> String {
-    if ch.is_control() || ch.is_whitespace() {
+    if ch.is_whitespace() {
         ch.escape_default().to_string()
     } else {
-        ch.to_string()
+        ch.escape_debug().to_string()
     }
 }
 

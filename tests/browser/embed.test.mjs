@@ -231,7 +231,9 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     [`#game=samegame&seed=2&origin=${'a'.repeat(299)}😀`, 'null-origin-refused', /&origin=refused$/],
     // A malformed escape elsewhere: the page's own parameters still count.
     ['#game=samegame&seed=2&embed=1&origin=https://a.example&x=%zz', 'https://a.example', /&embed=1&origin=https:\/\/a\.example$/],
-    ['#game=samegame&seed=2&origin%3Dhttps://a.example&x=%zz', 'https://a.example', /&origin=https:\/\/a\.example$/],
+    // An escaped '=' or '&' is no separator: what it hides is refused, an origin most of all.
+    ['#game=samegame&seed=2&origin%3Dhttps://a.example&x=%zz', 'null-origin-refused', /&origin=refused$/],
+    ['#game=samegame&seed=2&x=%26origin%3Dhttps%3A%2F%2Fa.example', 'null-origin-refused', /&origin=refused$/],
     // An origin that does not decode, spelled plainly or escaped.
     ['#game=samegame&seed=2&origin=https://a.example%zz', 'null-origin-refused', /&origin=refused$/],
     ['#game=samegame&seed=2&%6Frigin=https://a.example%zz', 'null-origin-refused', /&origin=refused$/],
@@ -246,6 +248,12 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     assert.deepEqual(problems, [], hash);
     await context.close();
   }
+  // An escaped separator does not switch a page parameter on either.
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=1%26present%3D1`, calm);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('present')), false);
+  assert.match(await page.getByRole('status').textContent(), /escaped '&' or '='/);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 /** Polls `check` (an async predicate) until it holds, for up to 10 s. */

@@ -184,8 +184,20 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     assert.ok((await page.evaluate(() => window.__clearboard.animations)) >= n, 'each move was animated');
     // Solved by Step: not ticked as solved by the player.
     // The count of solutions is there for five-move levels too (33 has 352).
-    assert.match(await ref(page, 'overlay-text').textContent(), /This level has \d+ solutions? of exactly \d moves?\. Step played moves here: the level is not ticked as solved\.$/);
-    assert.doesNotMatch(await ref(page, 'level').locator(`option[value="${k}"]`).textContent(), /✓/);
+    assert.match(await ref(page, 'overlay-text').textContent(), /This level has \d+ solutions? of exactly \d moves?\. Step, Play or the link made moves here: the level is not ticked as solved\.$/);
+    const ticked = () => ref(page, 'level').locator(`option[value="${k}"]`).textContent().then((t) => /✓/.test(t));
+    assert.equal(await ticked(), false);
+    // Reset, then Redo to the end: still Step's moves.
+    await button(page, 'Reset').click();
+    for (let i = 0; i < n; i++) await button(page, 'Redo').click();
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.equal(await ticked(), false, 'redone Step moves do not count');
+    // Undo all, and the player makes the same moves (as a drag does): ticked.
+    for (let i = 0; i < n; i++) await button(page, 'Undo').click();
+    const lines = want.trim().split('\n').map((l) => l.split(' ').map(Number));
+    for (const [x, y, d] of lines) await page.evaluate(([a, b, c]) => window.clearboardPage.act(a, b, c), [x, y, d]);
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.equal(await ticked(), true, 'the player\'s own moves count');
     // Play from the start, then Pause stops it.
     await button(page, 'Show solution').click();
     await page.getByLabel('Animation speed, moves per second').evaluate((el) => { el.value = '1'; el.dispatchEvent(new Event('input', { bubbles: true })); });

@@ -206,6 +206,13 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   assert.equal(await page.getByLabel("Show greedy's next move").isChecked(), false);
   await page.keyboard.press('Enter');
   assert.equal(await hintPixels(), 0, 'gone after the move');
+  // With the solver as the strategy and no plan yet, Hint outlines greedy's move even when the setting is on.
+  await page.keyboard.press('u');
+  await page.getByLabel("Show greedy's next move").check();
+  await page.getByLabel('Strategy').selectOption('solver');
+  await ref(page, 'board').focus();
+  await page.keyboard.press('h');
+  assert.ok((await hintPixels()) > 20, 'the hint is drawn');
   assert.deepEqual(problems, []);
   await context.close();
 });

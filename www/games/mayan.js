@@ -187,8 +187,7 @@ export class Mayan extends BoardGame {
         return false;
       }
       const [x, y, dir] = this.solution[i];
-      this.helped = true;
-      const moved = this.act(x, y, dir);
+      const moved = this.act(x, y, dir, true);
       if (moved) this.explainStep(x, y, dir, `move ${i + 1} of the judge's answer`);
       return moved;
     }
@@ -197,8 +196,7 @@ export class Mayan extends BoardGame {
       this.showNoSolution();
       return false;
     }
-    this.helped = true;
-    const moved = this.act(h[0], h[1], h[2]);
+    const moved = this.act(h[0], h[1], h[2], true);
     if (moved) this.explainStep(h[0], h[1], h[2], 'the next move of a solution from the position before it');
     return moved;
   }
@@ -216,7 +214,6 @@ export class Mayan extends BoardGame {
     this.animator.finish();
     this.shell.message('');
     this.app.restart();
-    this.helped = false;
     this.changed({ fresh: true });
   }
 
@@ -270,9 +267,11 @@ export class Mayan extends BoardGame {
     this.solution = null;
     this.ref('log').textContent = '';
     this.ref('level').value = String(this.app.levelNumber());
-    // A level is ticked as solved when the player made its moves: not after
-    // Step or Play (the solver's moves), nor for a link that brought moves.
-    this.helped = this.app.moves() > 0;
+    // A level is ticked as solved when the player made its moves: not
+    // Step's or Play's (the solver's), nor those a link brought. The move
+    // numbers not the player's: redone moves keep their mark, a move of
+    // the player's own replaces the marks from its number on.
+    this.notPlayers = new Set(Array.from({ length: this.app.moves() }, (_, i) => i + 1));
     this.changed({ fresh: true });
     this.resize();
   }
@@ -280,7 +279,13 @@ export class Mayan extends BoardGame {
   // ---- moves ---------------------------------------------------------------
 
   /** Drags (x, y) in `dir`; animates the stages. A running animation is finished first. */
-  act(x, y, dir) {
+  /** Whether a move of the line shown was not the player's (see afterOpen). */
+  helped() {
+    const n = this.app.moves();
+    return [...(this.notPlayers ?? [])].some((k) => k <= n);
+  }
+
+  act(x, y, dir, byStep = false) {
     this.animator.finish();
     this.editing = null;
     this.shell.message('');
@@ -295,6 +300,10 @@ export class Mayan extends BoardGame {
     }
     this.selected = null;
     this.hintMove = null;
+    const k = this.app.moves();
+    this.notPlayers ??= new Set();
+    for (const m of [...this.notPlayers]) if (m >= k) this.notPlayers.delete(m);
+    if (byStep) this.notPlayers.add(k);
     const steps = decodeSteps(Array.from(this.app.steps()));
     this.changed({ animate: true });
     // The speed control sets how long a move's stages take together.
@@ -673,7 +682,9 @@ export class Mayan extends BoardGame {
       this.autoplay.stop();
       let text = app.overText();
       if (app.solved()) {
-        if (level && !this.helped) {
+        const helped = this.helped();
+        const ticked = solvedLevels().has(level);
+        if (level && !helped) {
           const solved = solvedLevels();
           solved.add(level);
           save('mayan.solved', [...solved].sort((a, b) => a - b));
@@ -687,7 +698,7 @@ export class Mayan extends BoardGame {
         }
         const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
-        if (level && this.helped) text += ' Step played moves here: the level is not ticked as solved.';
+        if (level && helped && !ticked) text += ' Step, Play or the link made moves here: the level is not ticked as solved.';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());

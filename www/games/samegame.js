@@ -296,7 +296,7 @@ export class SameGame extends BoardGame {
     const cells = this.app.cells();
     const mark = new Map();
     // The strategy's next move: always when asked, once after Hint.
-    const next = this.ref('show-next').checked ? this.next : this.hinted ?? [];
+    const next = this.hinted ?? (this.ref('show-next').checked ? this.next : []);
     for (let i = 0; i < next.length; i += 2) mark.set(next[i + 1] * w + next[i], { color: HINT, dash: true });
     const held = this.selection ?? this.hover;
     if (held) for (let i = 0; i < held.length; i += 2) mark.set(held[i + 1] * w + held[i], { color: HOVER, dash: false });

@@ -70,11 +70,15 @@ pub fn built_in() -> &'static [Level] {
     })
 }
 
+/// Positions [`count_solutions`] remembers at most (about 50 bytes each).
+pub const COUNT_MEMO: usize = 50_000;
+
 /// The number of move sequences (in the judge's move set) of exactly `n`
 /// moves that clear `b`, stopping at `limit`; `None` when `nodes` positions
 /// were expanded before the count was complete. Positions reached again by
 /// another order of moves are counted once (remembered with the moves left,
-/// from two moves left up; at most `nodes` of them).
+/// from two moves left up; at most [`COUNT_MEMO`] of them, so that the
+/// page's memory stays small).
 pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64> {
     struct Count {
         limit: u64,
@@ -101,12 +105,12 @@ pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64>
         let mut sum = 0u64;
         for m in b.moves() {
             let next = b.play(m).expect("a listed move");
-            sum = (sum + go(&next, left - 1, c)?).min(c.limit);
+            sum = sum.saturating_add(go(&next, left - 1, c)?).min(c.limit);
             if sum >= c.limit {
                 break;
             }
         }
-        if left >= 2 {
+        if left >= 2 && c.memo.len() < COUNT_MEMO {
             c.memo.insert((*b, left), sum);
         }
         Some(sum)

@@ -250,6 +250,10 @@ mod tests {
                 "game=samegame&board=R\u{7}",
                 "column 2: '\\u{7}' is not a colour letter",
             ),
+            (
+                "game=samegame&board=R\u{202e}",
+                "column 2: '\\u{202e}' is not a colour letter",
+            ),
             ("game=samegame&board=.../...", "no ball on it"),
             (
                 "game=samegame&seed=9007199254740992",

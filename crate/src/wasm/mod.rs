@@ -128,12 +128,12 @@ extern "C" {
     fn math_random() -> f64;
 }
 
-/// The seed for a link that names none: a random one (1 to 2^31 − 1) when
+/// The seed for a link that names none: a random one (1 to 2^31 − 2) when
 /// not given (undefined or null), else a whole number from 0 to 2^53 − 1
 /// (else an Error).
 pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
     if v.is_undefined() || v.is_null() {
-        // Left out: a random seed (1 to 2^31 − 1), as the page deals.
+        // Left out: a random seed (1 to 2^31 − 2), as the page deals.
         #[cfg(target_arch = "wasm32")]
         return Ok(Some((math_random() * 2_147_483_646.0) as u64 + 1));
         #[cfg(not(target_arch = "wasm32"))]
