@@ -690,6 +690,13 @@ for (const size of SIZES) {
     metrics[`lianliankanCellPx_${name}`] = s;
     assert.ok(s >= 18, `cells of ${s} px`);
     await page.screenshot({ path: join(root, `target/screenshots/lianliankan-${name}.png`) });
+    if (!options.hasTouch) {
+      // Every panel open: the side column scrolls within itself, the page does not scroll.
+      await page.evaluate(() => { for (const d of document.querySelectorAll('main details')) d.open = true; });
+      await page.waitForTimeout(200);
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
+      assert.ok(scroll <= inner, `the page is ${scroll} px high in a ${inner} px window`);
+    }
     // A lost position: the rescue button is in view too (the board makes room for it), in present mode as well.
     await page.evaluate((l) => { location.hash = l; }, LOST_SMALL);
     await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));

@@ -76,8 +76,13 @@ export class FitWatcher {
   /** The height of what sits under the board. */
   belowHeight() {
     // Only what sits in the board's column (present mode may move a line beside it).
+    // Margins included (a page that is a few pixels taller than the window scrolls).
     const column = this.wrap.parentElement;
-    return this.below.reduce((sum, el) => sum + (el && !el.hidden && el.parentElement === column ? el.offsetHeight : 0), 0);
+    return this.below.reduce((sum, el) => {
+      if (!el || el.hidden || el.parentElement !== column) return sum;
+      const css = getComputedStyle(el);
+      return sum + el.offsetHeight + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
+    }, 0);
   }
 
   key() {
