@@ -35,8 +35,16 @@ fn bad_inputs_are_rejected_with_their_line() {
             4,
             "8 blocks, at most 7",
         ),
-        ("2\n1 0\n11 0\n0\n0\n0\n", 3, "colour 11 is outside"),
-        ("2\n1 0\n-1 0\n0\n0\n0\n", 3, "colour -1 is outside"),
+        (
+            "2\n1 0\n11 0\n0\n0\n0\n",
+            3,
+            "colour 11 is not from 1 to 10",
+        ),
+        (
+            "2\n1 0\n-1 0\n0\n0\n0\n",
+            3,
+            "colour -1 is not from 1 to 10",
+        ),
         ("2\n1 0 5\n0\n0\n0\n0\n", 2, "after the 0"),
         ("2\n1 1 1 0\n0\n0\n0\n0\n", 2, "run of three"),
         ("2\n1 0\n0\n0\n0\n0\n7\n", 7, "more input"),

@@ -418,6 +418,15 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await button(page, 'Answer queries').click();
   assert.equal(await ref(page, 'pq-result').textContent(), 'POJ 1101 input: 0 boards.');
   await button(page, 'Show path').click();
+  assert.match(await ref(page, 'pq-result').textContent(), /^No board to show a path on/);
+  // A bad input after a good one leaves nothing of the good one to pick.
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nX X\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
+  await button(page, 'Answer queries').click();
+  assert.ok((await ref(page, 'pq-query').locator('option').count()) > 0);
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('garbage');
+  await button(page, 'Answer queries').click();
+  assert.equal(await ref(page, 'pq-query').locator('option').count(), 0);
+  assert.equal(await ref(page, 'pq-board-no').locator('option').count(), 0);
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nX X\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
   await button(page, 'Answer queries').click();
   const board = ref(page, 'pq-canvas');

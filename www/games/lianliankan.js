@@ -669,6 +669,8 @@ export class Lianliankan extends BoardGame {
     if (won || app.isOver()) this.tickTimer(false);
     this.ref('log').textContent = app.log();
     this.ref('why').textContent = this.reasonHere();
+    // Show all pairs keeps its count in words as the outlines change.
+    if (!this.ref('why').textContent && this.ref('all-pairs').checked && !won) this.ref('why').textContent = this.pairsText();
     this.updateButtons();
     this.ref('overlay').hidden = !won;
     let said = '';
@@ -923,6 +925,11 @@ export class Lianliankan extends BoardGame {
     return false;
   }
 
+  /** What Show all pairs outlines, in words. */
+  pairsText() {
+    return `${plural(this.app.allPairs().length / 4, 'pair')} can be removed now (outlined in cyan).`;
+  }
+
   /** The path query tool's answer: shown under its box and said by the live region. */
   pqSay(text) {
     this.ref('pq-result').textContent = text;
@@ -972,13 +979,14 @@ export class Lianliankan extends BoardGame {
     });
     for (const name of ['width', 'height', 'kinds']) on(name, 'change', () => (this.ref('preset').value = 'custom'));
     on('all-pairs', 'change', () => {
-      const n = this.app.allPairs().length / 4;
-      this.ref('why').textContent = this.ref('all-pairs').checked ? `${plural(n, 'pair')} can be removed now (outlined in cyan).` : '';
+      this.ref('why').textContent = this.ref('all-pairs').checked ? this.pairsText() : '';
+      this.shell.announce(this.ref('all-pairs').checked ? this.ref('why').textContent : 'Show all pairs off.');
       this.draw();
     });
     on('search', 'change', () => {
       this.ref('why').textContent = '';
       this.explainSearch();
+      this.shell.announce(this.ref('search').checked ? this.ref('why').textContent : 'Show search off.');
       this.draw();
     });
     on('speed', 'input', () => {
@@ -1011,6 +1019,9 @@ export class Lianliankan extends BoardGame {
       this.shell.message(`Path queries: ${e.message}`, true);
       log.textContent = '';
       this.ref('pq-canvas').hidden = true;
+      // Nothing of the last input stays to be picked.
+      this.ref('pq-board-no').replaceChildren();
+      this.ref('pq-query').replaceChildren();
       return;
     }
     this.shell.message('');
@@ -1058,11 +1069,17 @@ export class Lianliankan extends BoardGame {
   }
 
   showQueryPath() {
-    if (!this.hasQueryBoard()) return;
+    if (!this.hasQueryBoard()) {
+      this.pqSay('No board to show a path on: paste an input and press Answer queries.');
+      return;
+    }
     const i = Number(this.ref('pq-board-no').value) || 0;
     const j = Number(this.ref('pq-query').value);
     const q = pairsOf(Array.from(this.pq.queries(i)))[j];
-    if (!q) return;
+    if (!q) {
+      this.pqSay('This board has no query to show.');
+      return;
+    }
     this.queryBetween(i, q);
   }
 

@@ -176,12 +176,36 @@ export class Mayan extends BoardGame {
     this.afterOpen();
   }
 
+  /**
+   * While a board is being edited the level's moves are hidden: Hint, Step,
+   * Play, Undo and Redo would act on the level, not on the edit. They say so
+   * and do nothing (true: blocked).
+   */
+  blockedByEditor() {
+    if (!this.editing) return false;
+    this.shell.message('Editing a board: Check it or Play this board (Reset leaves the editor and goes back to the level).', true);
+    return true;
+  }
+
+  undo() {
+    if (!this.blockedByEditor()) super.undo();
+  }
+
+  redo() {
+    if (!this.blockedByEditor()) super.redo();
+  }
+
   /** Step: the solution's next move when it is shown, else the hint's move. */
   step() {
+    if (this.blockedByEditor()) return false;
     this.animator.finish();
     if (this.solution) {
       const i = this.app.moves();
       const onPath = this.app.log() === this.solution.slice(0, i).map((m) => `${m.join(' ')}\n`).join('');
+      if (!this.solution.length) {
+        this.shell.message('The judge has no solution of exactly n moves here (-1): there is nothing to step through.', true);
+        return false;
+      }
       if (!onPath || i >= this.solution.length) {
         this.shell.message(onPath ? 'The solution has been played to its end.' : 'The board has left the solution: press Show solution to start it again.', !onPath);
         return false;
@@ -208,11 +232,12 @@ export class Mayan extends BoardGame {
     this.explainMove(`Step: the block at (${x}, ${y}) dragged ${dir === 1 ? 'right' : 'left'} — ${what}. ${end}`);
   }
 
-  /** Reset: back to the level's start. */
+  /** Reset: back to the level's start (and out of the editor: the edit is dropped). */
   restart() {
     this.autoplay.stop();
     this.animator.finish();
-    this.shell.message('');
+    this.shell.message(this.editing ? 'Left the editor: back to the level.' : '');
+    if (this.editing) this.ref('ed-result').textContent = '';
     this.app.restart();
     this.changed({ fresh: true });
   }
@@ -431,6 +456,7 @@ export class Mayan extends BoardGame {
   // ---- hints and the solution ---------------------------------------------
 
   hint() {
+    if (this.blockedByEditor()) return;
     this.animator.finish();
     this.shell.message('');
     const h = Array.from(this.app.hint());
@@ -475,6 +501,12 @@ export class Mayan extends BoardGame {
   showSolution() {
     this.autoplay.stop();
     this.animator.finish();
+    // A pasted input above n = 5 is being judged in the background: its
+    // answer, not a quicker search's "unknown", is what the log shows.
+    if (this.judging?.running && this.judgeLink === this.app.link().replace(/&moves=.*$/, '')) {
+      this.shell.message('The judge is still searching this input in the background (up to 5,000,000 positions): its answer goes to the log, and then Show solution follows it.');
+      return;
+    }
     this.app.restart();
     // A pasted input the judge answered in the worker: its answer, as printed.
     const judged = this.judged?.link === this.app.link() ? this.judged.output : null;
@@ -496,9 +528,13 @@ export class Mayan extends BoardGame {
   }
 
   play() {
-    if (this.autoplay.running || this.app.isOver()) return;
+    if (this.blockedByEditor() || this.autoplay.running || this.app.isOver()) return;
     if (!this.solution) this.showSolution();
-    if (!this.solution.length) return;
+    if (!this.solution) return;
+    if (!this.solution.length) {
+      this.shell.message('The judge has no solution of exactly n moves here (-1): there is nothing to play.', true);
+      return;
+    }
     this.autoplay.start(() => this.step() && !this.app.isOver(), () => this.speed());
   }
 
@@ -539,19 +575,29 @@ export class Mayan extends BoardGame {
   }
 
   drawEditing() {
+    const blocks = this.editingCells().filter(Boolean).length;
+    this.ref('score').textContent = `Editing a board · Blocks ${blocks}`;
+    this.refreshReadout();
     this.paint(this.editingCells());
   }
 
   /** A click on the board while editing: drop a block, or erase one. */
   editAt(cell) {
     const col = this.editing[cell.x];
+    let said;
     if (this.ref('ed-erase').checked) {
-      if (cell.y < col.length) col.splice(cell.y, 1);
+      if (cell.y < col.length) {
+        said = `Erased colour ${col[cell.y]} at (${cell.x}, ${cell.y}); the blocks above fall.`;
+        col.splice(cell.y, 1);
+      } else said = `(${cell.x}, ${cell.y}) is empty: nothing to erase.`;
     } else if (col.length < H) {
       col.push(Number(this.ref('ed-color').value));
+      said = `Dropped colour ${col.at(-1)} in column ${cell.x}: it lands at (${cell.x}, ${col.length - 1}).`;
     } else {
-      this.ref('ed-result').textContent = `Column ${cell.x} is full (7 blocks).`;
+      said = `Column ${cell.x} is full (7 blocks).`;
+      this.ref('ed-result').textContent = said;
     }
+    this.shell.announce(said);
     this.ref('ed-link').hidden = true;
     this.drawEditing();
   }
@@ -634,6 +680,7 @@ export class Mayan extends BoardGame {
     this.judging = this.judging ?? new SolverWorker();
     const token = (this.judgeToken = (this.judgeToken ?? 0) + 1);
     const link = this.app.link();
+    this.judgeLink = link;
     this.judged = null;
     this.ref('log').textContent = '';
     this.shell.message('Loaded the NOIP input. n is above 5: the judge searches up to 5,000,000 positions, in the background; its answer goes to the log.');
@@ -744,7 +791,8 @@ export class Mayan extends BoardGame {
       readout.textContent = this.selected === null && !this.app.isOver() ? 'Drag a block left or right, or click it and use Move left / Move right.' : '';
       return;
     }
-    const c = this.app.cells()[cell.y * W + cell.x];
+    // While editing: the board being edited.
+    const c = (this.editing ? this.editingCells() : this.app.cells())[cell.y * W + cell.x];
     readout.textContent = c
       ? `(${cell.x}, ${cell.y}): colour ${c}${this.selected ? ' — selected' : ''}`
       : `(${cell.x}, ${cell.y}): empty`;

@@ -532,7 +532,10 @@ export class SameGame extends BoardGame {
       clearInterval(run.timer);
       this.solveRun = null;
       if (!run.ended) run.ended = 'stopped';
-      if (this.root) run.show(adopt);
+      if (this.root) {
+        run.show(adopt);
+        this.shell.announce(this.ref('solve-progress').textContent);
+      }
     }
     if (this.root) this.updateButtons();
     if (fromStop) this.ref('solve').focus();

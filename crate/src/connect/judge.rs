@@ -172,7 +172,7 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
             if !(1..=limit).contains(&v) {
                 return Err(InputError::new(
                     last_line,
-                    format!("{} = {} is outside the board (1..={})", names[i], v, limit),
+                    format!("{} = {} is outside the board (1 to {})", names[i], v, limit),
                 ));
             }
         }

@@ -71,7 +71,7 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
             if !(1..=MAX_COLOR as i64).contains(&v) {
                 return Err(InputError::new(
                     line_no,
-                    format!("colour {} is outside 1..={}", v, MAX_COLOR),
+                    format!("colour {} is not from 1 to {}", v, MAX_COLOR),
                 ));
             }
             column.push(v as u8);

@@ -107,7 +107,7 @@ impl Board {
             }
             for (y, &c) in col.iter().enumerate() {
                 if !(1..=MAX_COLOR).contains(&c) {
-                    return Err(format!("colour {} is outside 1..={}", c, MAX_COLOR));
+                    return Err(format!("colour {} is not from 1 to {}", c, MAX_COLOR));
                 }
                 b.cells[x * HEIGHT + y] = c;
             }
