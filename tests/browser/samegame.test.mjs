@@ -429,6 +429,13 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   const planned = await page.evaluate(() => window.clearboardPage.plan.score);
   assert.equal(planned, run.best, 'the plan is the best line of all workers');
   await page.getByLabel('Strategy').selectOption('solver');
+  // As for greedy: without "Show greedy's next move" the line under the board gives the reason for the
+  // last Step (none yet); with it, the strategy's next move is previewed (and outlined).
+  assert.equal(await ref(page, 'why').textContent(), '');
+  await page.getByRole('button', { name: 'Step' }).click();
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 1 of \d+: /);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByLabel("Show greedy's next move").check();
   // Each solver move is explained: the move, the line's final score, the
   // color it saves for its biggest move, and what becomes of greedy's cluster — checked
   // against the plan replayed here through the class API.

@@ -202,7 +202,9 @@ export class SameGame extends BoardGame {
         this.shell.message(this.plan ? 'The position left the solver\'s plan: press Solve again.' : 'Press Solve first to get the solver\'s moves.', true);
         return false;
       }
-      const reason = `Solver plan: move ${m.index + 1} of ${this.plan.moves.length / 2}.`;
+      // As for greedy: the reason for the move made (the plan's insight into
+      // it, taken before the board changes).
+      const reason = `Last step: ${this.planInsight(m.index)}`;
       const moved = this.act(() => this.app.click(m.col, m.row));
       if (moved) this.explainMove(reason);
       return moved;
@@ -736,9 +738,12 @@ export class SameGame extends BoardGame {
     const app = this.app;
     let text;
     if (this.ref('strategy').value === 'solver') {
+      // As for greedy: the next move when "Show greedy's next move" (the
+      // strategy's) is on, else the reason for the last Step.
       const p = planned === undefined ? this.planMove() : planned;
-      if (p) text = this.planInsight(p.index);
-      else text = app.isOver() ? 'The game is over.' : 'No solver plan for this position: press Solve.';
+      if (!p) text = app.isOver() ? this.reasonHere() || 'The game is over.' : 'No solver plan for this position: press Solve.';
+      else if (this.ref('show-next').checked) text = this.planInsight(p.index);
+      else text = this.reasonHere();
     } else if (this.ref('show-next').checked) {
       text = app.greedyReason();
     } else {
