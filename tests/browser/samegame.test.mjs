@@ -567,6 +567,13 @@ test('compare plays greedy and the solver side by side with scores and move coun
   assert.match(s, /^Score -?\d+ · \d+ moves · finished$/);
   assert.ok(score(s) >= score(g), `${s} vs ${g}`);
   assert.equal(score(s), await page.evaluate(() => window.clearboardPage.plan.score));
+  // Finished, the two boards are still side by side.
+  const [bg, bs] = [await ref(page, 'cmp-greedy').boundingBox(), await ref(page, 'cmp-solver').boundingBox()];
+  assert.ok(Math.abs(bg.y - bs.y) < 1 && bs.x > bg.x, `side by side: ${JSON.stringify([bg, bs])}`);
+  // Restart during a comparison takes it off the screen.
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await page.getByRole('button', { name: 'Restart' }).click();
+  assert.equal(await ref(page, 'compare-view').isHidden(), true);
   assert.deepEqual(problems, []);
   await context.close();
 });

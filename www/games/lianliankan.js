@@ -47,6 +47,8 @@ const PATH = '#e53935';
 const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
+/** Queries listed in the path query tool's menu (the log has them all). */
+const QUERY_MENU = 500;
 
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
@@ -1055,12 +1057,21 @@ export class Lianliankan extends BoardGame {
     const select = this.ref('pq-query');
     select.replaceChildren();
     const queries = pairsOf(Array.from(this.pq.queries(i)));
-    queries.forEach(([x1, y1, x2, y2], j) => {
+    // The first QUERY_MENU of them: a menu of 20,000 froze the page for
+    // seconds (any pair can be asked by clicking its two cells).
+    const options = queries.slice(0, QUERY_MENU).map(([x1, y1, x2, y2], j) => {
       const o = document.createElement('option');
       o.value = String(j);
       o.textContent = `Pair ${j + 1}: (${x1 + 1}, ${y1 + 1}) – (${x2 + 1}, ${y2 + 1})`;
-      select.append(o);
+      return o;
     });
+    if (queries.length > QUERY_MENU) {
+      const more = document.createElement('option');
+      more.disabled = true;
+      more.textContent = `… ${(queries.length - QUERY_MENU).toLocaleString('en-US')} more: click two cells to ask any pair`;
+      options.push(more);
+    }
+    select.append(...options);
     this.pqPath = null;
     this.pqPick = null;
     this.pqCursor = null;

@@ -218,6 +218,8 @@ export class SameGame extends BoardGame {
   restart() {
     this.stopActivities();
     this.shell.message('');
+    // A comparison stopped half-way is not left on screen.
+    this.ref('compare-view').hidden = true;
     this.app.restart();
     this.changed({ fresh: true });
   }
