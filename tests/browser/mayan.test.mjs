@@ -238,10 +238,17 @@ test('the editor: drop blocks, Check, and the share link opens the same position
     const p = await at(page, x, 0);
     await page.mouse.click(p.x, p.y);
   }
+  // The edited board is what the score line, the readout and the live region speak of.
+  assert.equal(await ref(page, 'score').textContent(), 'Editing a board · Blocks 3');
+  assert.equal(await page.locator('#live').textContent(), 'Dropped colour 1 in column 3: it lands at (3, 0).');
+  // The level's own keys are held while editing: H names no move of the hidden level.
+  await page.keyboard.press('h');
+  assert.match(await page.getByRole('status').textContent(), /^Editing a board: Check it or Play this board/);
   await page.getByLabel('Moves n').fill('1');
   await button(page, 'Check').click();
   const result = await ref(page, 'ed-result').textContent();
   assert.match(result, /^A solution with exactly 1 move: 1 solution\. The fewest moves that clear it: 1\. The judge prints: 3 0 -1$/);
+  assert.equal(await page.locator('#live').textContent(), result, 'the result is said');
   // Erasing a block leaves a board that cannot be cleared.
   await page.getByLabel('Erase').check();
   const p = await at(page, 3, 0);

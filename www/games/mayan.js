@@ -648,6 +648,9 @@ export class Mayan extends BoardGame {
     } finally {
       scratch.free();
     }
+    // On a tall narrow screen the result may sit below the fold: bring it in view and say it.
+    out.scrollIntoView?.({ block: 'nearest' });
+    this.shell.announce(out.textContent);
   }
 
   /** Play this: the edited board becomes the game. */
