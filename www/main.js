@@ -9,7 +9,7 @@
 import { engine } from './core/engine.js';
 import { installKeys } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
-import { Messenger, splitLink, parseOrigin, decodeLink } from './core/embed.js';
+import { Messenger, splitLink, parseOrigin, decodeLink, ESCAPED_SEPARATOR } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
@@ -325,7 +325,7 @@ class Shell {
       const parts = raw.split('&').map((p) => {
         try {
           // An escaped separator is no separator here either.
-          if (/%(26|3d)/i.test(p)) throw new URIError('an escaped separator');
+          if (ESCAPED_SEPARATOR.test(p)) throw new URIError('an escaped separator');
           return decodeURIComponent(p);
         } catch {
           // Whatever spells an origin (escaped, in any case) is refused: the

@@ -6,6 +6,9 @@
 /** The link keys that belong to the page, not to a game. */
 export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
 
+/** A percent-escaped '&' or '=' (which a link never reads as a separator). */
+export const ESCAPED_SEPARATOR = /%(26|3d)/i;
+
 /**
  * Decodes a link's percent-escapes part by part (each key and value on its
  * own), so an escaped '&' or '=' never acts as a separator: such a part, or
@@ -15,7 +18,7 @@ export function decodeLink(raw) {
   const out = [];
   for (const part of raw.split('&')) {
     if (!part) continue;
-    if (/%(26|3d)/i.test(part)) throw new Error(`the part '${part.slice(0, 40)}' holds an escaped '&' or '=' (%26, %3D), which is not a separator`);
+    if (ESCAPED_SEPARATOR.test(part)) throw new Error(`the part '${part.slice(0, 40)}' holds an escaped '&' or '=' (%26, %3D), which is not a separator`);
     try {
       out.push(decodeURIComponent(part));
     } catch {
