@@ -126,9 +126,11 @@ class Shell {
     b.title = on ? 'Leave present mode (P or Esc)' : 'Present: the board fills the screen for class (P)';
     if (on) {
       this.params.present = '1';
-      // A frame without allow="fullscreen" says fullscreenEnabled = false:
-      // asking there would only log a policy violation.
-      if (document.fullscreenEnabled) try {
+      // A frame without allow="fullscreen" says fullscreenEnabled = false,
+      // and a link opened with present=1 is no user's gesture: asking then
+      // would only log a refusal (the full-window layout serves).
+      const gesture = navigator.userActivation?.isActive ?? true;
+      if (document.fullscreenEnabled && gesture) try {
         const p = document.documentElement.requestFullscreen?.();
         p?.catch?.(() => {});
       } catch {
@@ -422,9 +424,9 @@ class Shell {
     else this.messenger.lastOver = wasOver;
   }
 
-  /** The game class a raw link names in its first part (`game=…`), else the default one. */
+  /** The game class a raw link names (`game=…`, in any part: page parameters may come first), else the default one. */
   namedGame(raw) {
-    const id = /^game=([a-z]+)(&|$)/.exec(raw)?.[1];
+    const id = /(?:^|&)game=([a-z]+)(?:&|$)/.exec(raw)?.[1];
     return GAMES.find((g) => g.id === id) ?? GAMES[0];
   }
 

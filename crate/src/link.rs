@@ -54,7 +54,9 @@ impl Link {
     /// Parses a link of any game; `fresh_seed` is used where the link asks
     /// for a generated game without naming a seed.
     pub fn parse(text: &str, fresh_seed: Option<u64>) -> Result<Link, String> {
-        match game_of(text)? {
+        let game = game_of(text)?;
+        no_key_twice(text)?;
+        match game {
             "samegame" => {
                 samegame::link::Link::parse_with_seed(text, fresh_seed).map(Link::SameGame)
             }
@@ -94,6 +96,9 @@ pub fn no_key_twice(text: &str) -> Result<(), String> {
     let mut seen: Vec<&str> = Vec::new();
     for part in text.split('&').filter(|p| !p.is_empty()) {
         let key = part.split_once('=').map_or(part, |(k, _)| k);
+        if key.is_empty() {
+            return Err(format!("'{}' has no key before '='", shorten(part)));
+        }
         if seen.contains(&key) {
             return Err(format!("'{}' is given twice", shorten(key)));
         }
@@ -131,6 +136,18 @@ mod tests {
         for g in GAMES {
             let err = Link::parse(&format!("game={}&frobnicate=1", g), None).unwrap_err();
             assert!(!err.contains("no link parser"), "{}: {}", g, err);
+        }
+    }
+
+    #[test]
+    fn a_part_with_no_key_says_so() {
+        for text in [
+            "game=samegame&seed=5&=&=",
+            "game=mayan&=3",
+            "=&game=lianliankan",
+        ] {
+            let err = Link::parse(text, None).unwrap_err();
+            assert!(err.contains("has no key before '='"), "{}: {}", text, err);
         }
     }
 

@@ -204,6 +204,11 @@ fn a_session_thinks_for_a_time_within_its_memory() {
     assert!(REPORTS.load(Ordering::Relaxed) >= 2);
     let mut tiny = Session::new(&Board::random(4, 4, 3, 2).unwrap(), 1, 0, memory, &|_| {});
     assert!(!tiny.think(Budget::time(std::time::Duration::from_secs(5))));
+    // Exhaustive stays exhaustive: a later call, even with no time, says so.
+    let best = tiny.best().score;
+    assert!(!tiny.think(Budget::time(std::time::Duration::ZERO)));
+    assert!(!tiny.step());
+    assert_eq!(tiny.best().score, best);
 }
 
 /// Under a time budget several threads search at once; what they find

@@ -164,6 +164,11 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
 
   test(`${id}: &origin= restricts whom the game obeys and writes to`, async () => {
     const { page, problems, context } = await hostPage(`${link}&origin=https://puzzles.example`);
+    // Nothing is even tried towards this host (Chromium warns of every message to another origin).
+    const warnings = [];
+    page.on('console', (m) => {
+      if (/postMessage/.test(m.text())) warnings.push(m.text());
+    });
     await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
     // The frame has sent its ready and height events (to its origin only)...
     const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
@@ -175,6 +180,7 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
     await stepFromHost(page, frame());
     assert.equal(await movesNow(page), moves0, 'a step from another origin is not obeyed');
     assert.equal((await received(page)).length, 0, 'still no event reached this host');
+    assert.deepEqual(warnings, []);
     await context.close();
     // The host's own origin: obeyed.
     const ok = await hostPage(`${link}&origin=${new URL(host.url).origin}`);
@@ -373,25 +379,45 @@ test('commands sent before ready (at the frame\'s load event) are obeyed once th
   await context.close();
 });
 
-test('the height event follows the content: a taller game is announced', async () => {
+test('the height event: a parent that sizes the frame from it gets the board at its full size at once, and a taller game is announced', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');
   await waitFor(page, 'ready');
   await waitFor(page, 'height');
-  const first = (await received(page)).filter((d) => d.type === 'height').at(-1).px;
-  await page.getByLabel('Link').fill('game=lianliankan&w=24&h=12&kinds=48&seed=2');
+  const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
+  /** Waits until no height event has come for 600 ms; returns the last. */
+  const settled = async () => {
+    let n = -1;
+    for (let t = 0; t < 40; t++) {
+      const now = (await heights()).length;
+      if (now === n) break;
+      n = now;
+      await page.waitForTimeout(600);
+    }
+    return (await heights()).at(-1);
+  };
+  // The board as the frame's width alone allows (Same Game: cells and labels).
+  const board = () => frameApp(page, (g) => {
+    const r = g.canvas.getBoundingClientRect();
+    return { s: g.geom.s, bottom: r.bottom, inner: innerHeight, across: Math.floor(g.ref('wrap').clientWidth / (g.app.width() + 1.1)) };
+  });
+  const first = await settled();
+  // The example host sets the frame's height from the event: one or two
+  // steps, not a staircase (a figure that follows the frame's height made
+  // the frame and the board shrink in turn down to 200 px, 23 px a step).
+  assert.ok((await heights()).length <= 3, `height events: ${await heights()}`);
+  assert.equal(await page.locator('#game').getAttribute('height'), String(first));
+  let b = await board();
+  assert.equal(b.s, b.across, `the board at the size the width allows: ${JSON.stringify(b)}`);
+  assert.ok(b.bottom <= b.inner, `and in view: ${JSON.stringify(b)}`);
+  // A board taller than that frame: the frame grows and shows it whole.
+  await page.getByLabel('Link').fill('game=samegame&seed=3&w=30&h=40&colors=3');
   await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await page.waitForFunction((px) => window.received.some((d) => d.type === 'height' && d.px !== px), first, { timeout: 10000 });
-  // Once the layout settles, the last height sent is the content's.
-  let last;
-  let shell;
-  for (let t = 0; t < 50; t++) {
-    last = (await received(page)).filter((d) => d.type === 'height').at(-1).px;
-    shell = await frameApp(page, () => Math.ceil(document.querySelector('.shell').getBoundingClientRect().height));
-    if (last === shell) break;
-    await page.waitForTimeout(100);
-  }
-  assert.equal(last, shell, `the last height (${last} px) is the content's`);
-  assert.notEqual(last, first);
+  await page.waitForFunction((px) => window.received.some((d) => d.type === 'height' && d.px > px + 100), first, { timeout: 10000 });
+  const tall = await settled();
+  assert.equal(await page.locator('#game').getAttribute('height'), String(tall));
+  b = await board();
+  assert.equal(b.s, b.across, `the board at the size the width allows: ${JSON.stringify(b)}`);
+  assert.ok(b.bottom <= b.inner, `the whole board in the grown frame: ${JSON.stringify(b)}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -491,6 +517,28 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.equal(await third.page.getByLabel('Variant').isVisible(), false, 'its board settings hidden');
   assert.deepEqual(third.problems, []);
   await third.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('present mode on a 1280 × 720 projector: a long explanation beside the board is set smaller and stays on the screen', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=1&w=15&h=10&colors=3&present=1`, { ...calm, viewport });
+  await page.keyboard.press('ArrowRight');
+  const why = page.locator('main .game-side [data-ref="why"]');
+  const size = () => why.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const full = await size();
+  assert.ok(full >= 24, `the greedy reason at ${full} px`);
+  // As long as the solver's longest explanations (about 900 characters).
+  const long = `Last step: Solver plan: move 3 of 41, ${'the line keeps colour B for its biggest move and removes eleven other clusters before it takes this one; '.repeat(8)}`;
+  await why.evaluate((e, t) => { e.textContent = t; }, long);
+  await page.waitForFunction(() => document.querySelector('main [data-ref="why"]').getBoundingClientRect().bottom <= innerHeight);
+  const small = await size();
+  assert.ok(small < full && small >= 14, `set smaller: ${full} → ${small} px`);
+  assert.ok(await page.evaluate(() => document.scrollingElement.scrollHeight <= innerHeight), 'the page does not scroll');
+  // A short one is at full size again.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((f) => parseFloat(getComputedStyle(document.querySelector('main [data-ref="why"]')).fontSize) === f, full);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -185,6 +185,10 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await clickCell(page, 3, 1);
   assert.match(await page.getByRole('status').first().textContent(), /Not a pair: no path with at most two turns/);
   assert.equal(await app(page, (a) => a.tiles()), 12);
+  // The next action of another kind takes the old "Not a pair" away.
+  await page.getByLabel('Show all pairs').check();
+  assert.equal(await page.locator('#message').textContent(), '');
+  await page.getByLabel('Show all pairs').uncheck();
   // (3, 1) is selected now: a second click deselects it. Then the keyboard:
   // from (3, 1) up to (3, 0), Enter, left to (0, 0), Space.
   await clickCell(page, 3, 1);
@@ -385,6 +389,8 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   assert.match(await ref(page, 'why').textContent(), /select a tile/);
   await clickCell(page, 0, 1);
   assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached, each with the path found/);
+  // ... and are said with the selection.
+  assert.match(await page.locator('#live').textContent(), /^Selected column 1, row 2: .*\. Show search from column 1, row 2: .* 1 tile D reached/);
   await page.getByLabel('Show search').uncheck();
   // Leaving the game with its board focused (the board hears the blur after it is gone).
   await ref(page, 'board').focus();

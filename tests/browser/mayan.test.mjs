@@ -69,7 +69,8 @@ test('a level played by dragging: moves left, the result on the board, progress 
   assert.ok(await ref(page, 'overlay').isVisible());
   assert.match(await ref(page, 'overlay-text').textContent(), /^Solved: the board is empty after exactly 2 moves\. This level has \d+ solutions of exactly 2 moves\.$/);
   assert.match(await page.getByRole('status').textContent(), /^Solved/);
-  assert.match(await page.locator('#live').textContent(), /Solved/);
+  // The move is said by #live, the result once, by the status message.
+  assert.match(await page.locator('#live').textContent(), /^Move 2: .*0 moves left\.( \d+ chain links\.)?$/);
   assert.ok(await button(page, 'Hint').isDisabled(), 'play ends with the level');
   // Undo says so (not the move now last).
   await button(page, 'Undo').click();
@@ -219,14 +220,38 @@ test('the Mayan page fits a laptop and a phone', async () => {
       const b = await ref(page, what).boundingBox();
       assert.ok(b && b.y + b.height <= viewport.height && b.x + b.width <= viewport.width, `${what} in view at ${viewport.width}`);
     }
-    for (const name of ['Undo', 'Reset', 'Hint', 'Move left', 'Move right']) {
+    // The play controls, and the solution's Step and Play (under the board on a phone).
+    for (const name of ['Undo', 'Reset', 'Hint', 'Move left', 'Move right', 'Step', 'Play']) {
       const b = await button(page, name).boundingBox();
-      assert.ok(b.y + b.height <= viewport.height, `${name} in view`);
+      assert.ok(b.y + b.height <= viewport.height, `${name} in view at ${viewport.width}: ${JSON.stringify(b)}`);
     }
     await page.screenshot({ path: join(root, `target/screenshots/mayan-${viewport.width}x${viewport.height}.png`) });
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('a new level, another level chosen and Reset are said; so is the game shown after a switch', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=6`, calm);
+  const live = () => page.locator('#live').textContent();
+  const words = (k, made = '') => new RegExp(`^Level ${k}: clear \\d+ blocks in exactly \\d+ moves?${made}; \\d+ moves? left\\.$`);
+  assert.match(await live(), words(6));
+  await button(page, 'Next level').click();
+  assert.match(await live(), words(7));
+  await page.getByLabel('Level').selectOption('12');
+  assert.match(await live(), words(12));
+  const [x, y, g] = judge(12).trim().split('\n')[0].split(' ').map(Number);
+  await app(page, (a, m) => a.play(m[0], m[1], m[2]), [x, y, g]);
+  await page.evaluate(() => window.clearboardPage.changed());
+  await button(page, 'Reset').click();
+  assert.match(await live(), new RegExp(`^Reset: ${words(12).source.slice(1)}`));
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=3&w=6&h=5&colors=3'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  assert.equal(await live(), 'Same Game: 6 × 5, 3 colours, 30 balls left.');
+  await button(page, 'Restart').click();
+  assert.equal(await live(), 'Restarted: 6 × 5, 3 colours, 30 balls left.');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('the editor: drop blocks, Check, and the share link opens the same position', async () => {
@@ -332,6 +357,25 @@ test('a Hint press on a full board with n above 5 stays within its budget (one s
   assert.ok(r.pressMs < 2500, JSON.stringify(r));
   assert.ok(r.againMs < 50, `the reason reuses the search: ${JSON.stringify(r)}`);
   assert.match(r.shown, /^(Hint: drag|Unknown: the search ran out of its budget|No solution from here)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('solving a board with n above 5 counts its solutions within a budget (it took 2.4 s)', async () => {
+  // Seven of the eight moves of a solution of level 40's board with n = 8.
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=8&board=DBEC/CBC/DCEDDE/BED/D&moves=0.0.1,0.0.1,0.3.1,1.1.1,2.3.-1,0.1.1,0.0.1`, calm);
+  const r = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    const t0 = performance.now();
+    const count = g.app.countSolutions();
+    const countMs = performance.now() - t0;
+    return { count, countMs };
+  });
+  // 250 ms of the page's clock at most (else −1, "too many to count"); slack for a loaded machine.
+  assert.ok(r.countMs < 800, JSON.stringify(r));
+  assert.ok(r.count === -1 || r.count > 0, JSON.stringify(r));
+  await button(page, 'Step').click();
+  assert.match(await page.locator('#message').textContent(), /^Solved: the board is empty after exactly 8 moves\./);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -173,7 +173,7 @@ test('leaving a game and coming back keeps its strategy, its pasted inputs and i
  * names (its default position), Same Game when it names no game it knows.
  */
 function defaultFor(hash) {
-  const named = /^#game=(mayan|lianliankan)(&|$)/.exec(hash)?.[1];
+  const named = /(?:^#|&)game=(mayan|lianliankan)(&|$)/.exec(hash)?.[1];
   // Mayan's default is the first level not solved yet in this browser.
   if (named === 'mayan') return { id: 'mayan', link: /^game=mayan&level=\d+$/ };
   if (named === 'lianliankan') return { id: 'lianliankan', link: /^game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=1$/ };
@@ -191,6 +191,14 @@ test('every malformed link leaves a working default game with a message, never m
     const want = defaultFor(hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), want.id, hash);
     assert.match(await settledLink(page), want.link, hash);
+    assert.deepEqual(problems, [], hash);
+    await context.close();
+  }
+  // A page parameter first (an embedder's order): the link still names its game.
+  for (const [hash, id] of [['#embed=1&game=mayan&level=%zz', 'mayan'], ['#log=1&game=lianliankan&seed=%zz', 'lianliankan']]) {
+    const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
+    assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+    assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), id, hash);
     assert.deepEqual(problems, [], hash);
     await context.close();
   }
@@ -448,7 +456,8 @@ for (const size of SIZES) {
     await page.waitForFunction(() => window.clearboardPage.app.isOver());
     await inView(ref(page, 'overlay'), 'the game-over overlay');
     assert.match(await ref(page, 'overlay-text').textContent(), /^(Game over|Board cleared)/);
-    assert.match(await page.locator('#live').textContent(), /(Game over|Board cleared)/);
+    assert.match(await page.locator('#message').textContent(), /(Game over|Board cleared)/);
+    assert.doesNotMatch(await page.locator('#live').textContent(), /(Game over|Board cleared)/, 'said once, by the status message');
     await page.screenshot({ path: join(root, `target/screenshots/${name}-over.png`) });
     assert.deepEqual(problems, []);
     await context.close();

@@ -10,9 +10,18 @@ export function setRegions(liveEl, messageEl) {
   message = messageEl;
 }
 
-/** Says `text` through the polite live region. */
+/** `text` without `part` (once), its spaces tidied. */
+const without = (text, part) => text.replace(part, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Says `text` through the polite live region. What the status message
+ * (itself a polite live region) already shows is left out, so that a
+ * screen reader does not read one sentence twice.
+ */
 export function announce(text) {
-  if (live) live.textContent = text;
+  if (!live) return;
+  const shown = message?.textContent.trim();
+  live.textContent = shown && text.includes(shown) ? without(text, shown) : text;
 }
 
 /**
@@ -23,6 +32,9 @@ export function showMessage(text, error = false) {
   if (!message) return;
   message.textContent = text;
   message.classList.toggle('error', Boolean(error && text));
+  // Said once: by the status message, not again by the live region.
+  const shown = text.trim();
+  if (live && shown && live.textContent.includes(shown)) live.textContent = without(live.textContent, shown);
 }
 
 /** Whether the status message currently shows an error. */

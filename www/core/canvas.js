@@ -34,7 +34,20 @@ export function fitBoard(wrap, w, h, below, minCell = 8) {
   if (!labels) s = Math.floor(Math.min(space.width / w, space.height / h));
   const fits = s >= minCell;
   s = Math.max(minCell, s);
-  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits };
+  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits, wide: fitWidth(space.width, w, minCell) };
+}
+
+/**
+ * The cell size and label margins of a `w`-column board given `width` and
+ * any height it likes (the board a taller frame would show; see the
+ * `height` event).
+ */
+export function fitWidth(width, w, minCell = 8) {
+  let s = Math.floor(width / (w + 1.1));
+  const labels = s >= 14;
+  if (!labels) s = Math.floor(width / w);
+  s = Math.max(minCell, s);
+  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0 };
 }
 
 /**

@@ -91,6 +91,11 @@ export class Messenger {
   /** Posts `msg` to the parent (to `origin` when one is set, else to any). */
   post(msg) {
     if (!this.framed) return;
+    // A parent of another origin than `origin` gets nothing; where the
+    // browser tells the parent's origin, nothing is tried (Chromium would
+    // log a warning for every event).
+    const parent = globalThis.location?.ancestorOrigins?.[0];
+    if (this.origin && parent && parent.toLowerCase() !== this.origin.toLowerCase()) return;
     try {
       window.parent.postMessage({ source: 'clearboard', ...msg }, this.origin ?? '*');
     } catch {
@@ -126,8 +131,24 @@ export class Messenger {
     this.lastOver = s.over;
   }
 
+  /**
+   * The height the page needs: its content's, with the board at the size
+   * the frame's width gives it (capped as the game caps it). A board fitted
+   * to a short frame's height, or scrolling in its box, would be larger in
+   * a taller frame; the content's own height then would have a parent that
+   * sizes the frame from this event shrink (or grow) frame and board in
+   * turn, step by step. This figure does not depend on the frame's height.
+   */
   height() {
-    const px = Math.ceil(document.querySelector('.shell')?.getBoundingClientRect().height ?? 0);
+    if (!this.framed) return;
+    let px = Math.ceil(document.querySelector('.shell')?.getBoundingClientRect().height ?? 0);
+    const game = this.shell.game;
+    const wrap = game?.root?.querySelector('.board-wrap');
+    if (px && wrap && game.canvas && game.wantedBoardHeight > 0) {
+      const box = wrap.getBoundingClientRect().height;
+      const drawn = game.canvas.getBoundingClientRect().height;
+      px = Math.ceil(px - box + game.wantedBoardHeight + Math.max(0, box - drawn));
+    }
     if (px && px !== this.lastHeight) {
       this.lastHeight = px;
       this.post({ type: 'height', px });

@@ -30,6 +30,8 @@ export class BoardGame {
     this.reasons = new Map();
     /** Moves just undone, while `changed()` announces them (see changedByUndo). */
     this.undid = 0;
+    /** The board's height (CSS px) in a frame as tall as it likes, at the width it has (set by `resize`). */
+    this.wantedBoardHeight = 0;
   }
 
   /**
@@ -56,7 +58,14 @@ export class BoardGame {
     // what sits above it (the page's header and message, the toolbar) or
     // the lines under it, which must stay in view.
     const below = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
-    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], below, () => this.resize());
+    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], below, () => {
+      this.resize();
+      this.fitExplanation();
+      this.shell.messenger?.height();
+    });
+    // A new explanation beside the board in present mode is fitted to the screen.
+    this.whyWatcher = new MutationObserver(() => this.fitExplanation());
+    this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
   }
 
   /**
@@ -138,11 +147,41 @@ export class BoardGame {
     if (beside && why.parentElement !== side) side.append(why);
     else if (!beside && why.parentElement === side) this.ref('readout').after(why);
     this.resize?.();
+    this.fitExplanation();
+  }
+
+  /**
+   * Present mode, explanation beside the board: a long explanation (the
+   * solver's, say, on a 1280 × 720 projector) is set smaller, down to
+   * 14 px, until it ends above the window's bottom; if it still does not,
+   * it scrolls in its own box. Anywhere else it keeps the page's size.
+   */
+  fitExplanation() {
+    const why = this.root && this.ref('why');
+    if (!why) return;
+    why.style.fontSize = '';
+    why.style.maxHeight = '';
+    why.style.overflowY = '';
+    const side = this.root.querySelector('.game-side');
+    if (!document.body.classList.contains('present') || why.parentElement !== side || !why.textContent) return;
+    const limit = innerHeight - 8;
+    const bottom = () => why.getBoundingClientRect().bottom + scrollY;
+    let size = parseFloat(getComputedStyle(why).fontSize);
+    while (bottom() > limit && size > 14) {
+      size = Math.max(14, size - 2);
+      why.style.fontSize = `${size}px`;
+    }
+    if (bottom() > limit) {
+      const top = why.getBoundingClientRect().top + scrollY;
+      why.style.maxHeight = `${Math.max(48, limit - top)}px`;
+      why.style.overflowY = 'auto';
+    }
   }
 
   unmount() {
     this.stopActivities();
     this.fit.dispose();
+    this.whyWatcher.disconnect();
     this.app.free();
     this.app = null;
     if (this.root) {
@@ -301,6 +340,9 @@ export class BoardGame {
     return { col, row };
   }
 }
+
+/** `n` and `word`, with an s unless n is 1: "1 move", "3 moves". */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The markup of the board area every game has: the score line, the canvas

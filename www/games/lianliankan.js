@@ -9,7 +9,7 @@
 // Cells are (x, y): x the column from the left, y the row from the TOP,
 // 0-based (as the path-connect problems count); the board is drawn with
 // its one-cell ring around it, where paths may run.
-import { BoardGame, boardMarkup } from '../core/game.js';
+import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
@@ -116,7 +116,6 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
   </details>
 </div>`;
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const clock = (ms) => {
   const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
@@ -484,7 +483,9 @@ export class Lianliankan extends BoardGame {
     this.explainSearch();
     this.refreshReadout();
     this.draw();
-    if (cell) this.shell.announce(`Selected ${this.app.describeCell(cell.x, cell.y)}.`);
+    // With Show search on, what the picture shows is said too.
+    const search = this.ref('search').checked ? ` ${this.ref('why').textContent}` : '';
+    if (cell) this.shell.announce(`Selected ${this.app.describeCell(cell.x, cell.y)}.${search}`);
     else if (was) this.shell.announce('Deselected.');
   }
 
@@ -981,11 +982,14 @@ export class Lianliankan extends BoardGame {
     });
     for (const name of ['width', 'height', 'kinds']) on(name, 'change', () => (this.ref('preset').value = 'custom'));
     on('all-pairs', 'change', () => {
+      // A "Not a pair" left from before is about another moment.
+      this.shell.message('');
       this.ref('why').textContent = this.ref('all-pairs').checked ? this.pairsText() : '';
       this.shell.announce(this.ref('all-pairs').checked ? this.ref('why').textContent : 'Show all pairs off.');
       this.draw();
     });
     on('search', 'change', () => {
+      this.shell.message('');
       this.ref('why').textContent = '';
       this.explainSearch();
       this.shell.announce(this.ref('search').checked ? this.ref('why').textContent : 'Show search off.');
@@ -1206,7 +1210,9 @@ export class Lianliankan extends BoardGame {
     const h = this.app.height();
     const space = boardSpace(this.ref('wrap'), this.fit.belowHeight() + 16);
     // 12 px at least: a Large board (24 columns) fits a 390 px phone.
-    const s = Math.max(12, Math.min(72, Math.floor(Math.min(space.width / (w + 2), space.height / (h + 2)))));
+    const across = Math.floor(space.width / (w + 2));
+    const s = Math.max(12, Math.min(72, across, Math.floor(space.height / (h + 2))));
+    this.wantedBoardHeight = (h + 2) * Math.max(12, Math.min(72, across));
     this.geom = { s, left: 0, bottom: 0 };
     this.ref('wrap').classList.toggle('scrolls', (w + 2) * s > space.width + 1);
     sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);

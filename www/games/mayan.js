@@ -3,7 +3,7 @@
 // judge's solution played step by step. Every rule, hint and solution comes
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
-import { BoardGame, boardMarkup } from '../core/game.js';
+import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -70,8 +70,6 @@ ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shi
     <pre class="log" data-ref="moves-log"></pre>
   </details>
 </div>`;
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Paints one block of colour `c` in the cell at (x, y), `s` pixels wide. */
 function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
@@ -240,6 +238,7 @@ export class Mayan extends BoardGame {
     if (this.editing) this.ref('ed-result').textContent = '';
     this.app.restart();
     this.changed({ fresh: true });
+    this.shell.announce(`Reset: ${this.levelWords()}.`);
   }
 
   letterKeys() {
@@ -299,6 +298,15 @@ export class Mayan extends BoardGame {
     this.notPlayers = new Set(Array.from({ length: this.app.moves() }, (_, i) => i + 1));
     this.changed({ fresh: true });
     this.resize();
+    if (!this.app.isOver()) this.shell.announce(`${this.levelWords()}.`);
+  }
+
+  /** The level in words: its number (or "A board"), the moves to make and the blocks. */
+  levelWords() {
+    const app = this.app;
+    const level = app.levelNumber();
+    const made = app.moves() ? `, ${plural(app.moves(), 'move')} made` : '';
+    return `${level ? `Level ${level}` : 'Mayan puzzle'}: clear ${plural(app.blocks(), 'block')} in exactly ${plural(app.n(), 'move')}${made}; ${plural(app.movesLeft(), 'move')} left`;
   }
 
   // ---- moves ---------------------------------------------------------------
@@ -904,6 +912,8 @@ export class Mayan extends BoardGame {
       }
     });
     on('next-level', 'click', () => this.nextLevel());
+    // On a phone the board leaves room for the panel's Step / Play when it is open.
+    on('solution-box', 'toggle', () => this.resize());
     on('overlay-next', 'click', () => this.nextLevel());
     on('undo', 'click', () => this.undo());
     on('overlay-undo', 'click', () => this.undo());
@@ -930,13 +940,31 @@ export class Mayan extends BoardGame {
 
   // ---- sizing ------------------------------------------------------------
 
+  /**
+   * In one column (a phone) the solution's panel comes under the board:
+   * the room its heading and Step / Play need, so that the board leaves
+   * them in view (0 when the panel sits beside the board).
+   */
+  stepRoom() {
+    const panel = this.ref('solution-box');
+    const wrap = this.ref('wrap');
+    if (!panel || panel.offsetParent === null) return 0;
+    const top = panel.getBoundingClientRect().top;
+    if (top < wrap.getBoundingClientRect().bottom - 1) return 0;
+    const controls = panel.open ? panel.querySelector('.toolbar') : panel.querySelector('summary');
+    const css = getComputedStyle(panel);
+    return controls.getBoundingClientRect().bottom - top + parseFloat(css.marginTop) + 8;
+  }
+
   resize() {
     if (!this.root || !this.app) return;
     this.fit.mark();
-    const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16, 16);
+    const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16 + this.stepRoom(), 16);
     // Cells of 96 px at most, except in present mode (the back of the room).
     const cap = document.body.classList.contains('present') ? 160 : 96;
     const cell = Math.min(geom.s, cap);
+    const wide = Math.min(geom.wide.s, cap);
+    this.wantedBoardHeight = H * wide + (geom.wide.bottom ? Math.ceil(wide * 0.8) : 0);
     this.geom = { s: cell, left: geom.left ? Math.ceil(cell * 1.1) : 0, bottom: geom.bottom ? Math.ceil(cell * 0.8) : 0 };
     const { s, left, bottom } = this.geom;
     this.placeOverlay();

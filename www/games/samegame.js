@@ -2,7 +2,7 @@
 // and strategy comes from the engine's SameGameApp; this module turns
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
-import { BoardGame, boardMarkup } from '../core/game.js';
+import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
 import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
@@ -69,7 +69,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
       <label>Think for <input data-ref="think" type="number" min="1" max="600" step="1" value="10" aria-label="Think for (seconds)"> s</label>
       <button type="button" data-ref="solve">Solve</button>
       <button type="button" data-ref="stop-solve" disabled>Stop</button>
-      <button type="button" data-ref="compare">Compare</button>
+      <button type="button" data-ref="compare" title="Greedy and the solver's line played side by side (once Solve has run)">Compare</button>
       <span class="progress" data-ref="solve-progress"></span>
     </div>
   </details>
@@ -88,8 +88,6 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     <button type="button" data-ref="poj-load">Load</button>
   </details>
 </div>`;
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Adds to each "color R" of an explanation the name of the colour R is drawn in: "color R (vermilion)". */
 const namedColors = (text) => text.replace(/\bcolor ([RGBYVOCPW])\b/g, (all, letter) => {
@@ -222,6 +220,7 @@ export class SameGame extends BoardGame {
     this.ref('compare-view').hidden = true;
     this.app.restart();
     this.changed({ fresh: true });
+    this.shell.announce(`Restarted: ${this.boardWords()}.`);
   }
 
   /** A new board with a new seed (or the seed typed in), same size and colours. */
@@ -344,6 +343,14 @@ export class SameGame extends BoardGame {
     this.syncControls();
     this.changed({ fresh: true });
     this.resize();
+    this.shell.announce(`Same Game: ${this.boardWords()}.`);
+  }
+
+  /** The board in words: size, colours, balls left, moves made and score. */
+  boardWords() {
+    const app = this.app;
+    const made = app.moves() ? `, ${plural(app.moves(), 'move')} made, score ${app.score()}` : '';
+    return `${app.width()} × ${app.height()}, ${plural(app.colors(), 'colour')}, ${plural(app.balls(), 'ball')} left${made}`;
   }
 
   syncControls() {
@@ -563,6 +570,7 @@ export class SameGame extends BoardGame {
     } finally {
       sim.free();
     }
+    this.updateButtons();
     if (this.ref('strategy').value === 'solver') this.changed({ quiet: true });
   }
 
@@ -777,6 +785,8 @@ export class SameGame extends BoardGame {
     this.ref('pause').disabled = !this.autoplay.running;
     this.ref('solve').disabled = this.solver.running;
     this.ref('stop-solve').disabled = !this.solver.running;
+    // Compare plays the solver's line: there is one once Solve has run.
+    this.ref('compare').disabled = !this.plan;
   }
 
   /** The readout for what the pointer, the cursor or a tap points at. */
@@ -960,6 +970,7 @@ export class SameGame extends BoardGame {
     const geom = fitBoard(wrap, w, h, this.fit.belowHeight() + 16, MIN_CELL);
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
+    this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;
     this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;
     wrap.classList.toggle('scrolls', !fits);
     this.placeOverlay();

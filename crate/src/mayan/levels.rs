@@ -80,9 +80,15 @@ pub const COUNT_MEMO: usize = 50_000;
 /// from two moves left up; at most [`COUNT_MEMO`] of them, so that the
 /// page's memory stays small).
 pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64> {
+    count_solutions_within(b, n, limit, Budget::nodes(nodes))
+}
+
+/// [`count_solutions`] within `budget` (positions expanded, time or both):
+/// `None` when it ran out before the count was complete.
+pub fn count_solutions_within(b: &Board, n: u32, limit: u64, budget: Budget) -> Option<u64> {
     struct Count {
         limit: u64,
-        nodes: u64,
+        meter: crate::budget::Meter,
         expanded: u64,
         memo: HashMap<(Board, u32), u64>,
     }
@@ -98,10 +104,10 @@ pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64>
         if let Some(&known) = c.memo.get(&(*b, left)) {
             return Some(known);
         }
-        c.expanded += 1;
-        if c.expanded > c.nodes {
+        if c.meter.spent(c.expanded, 64) {
             return None;
         }
+        c.expanded += 1;
         let mut sum = 0u64;
         for m in b.moves() {
             let next = b.play(m).expect("a listed move");
@@ -117,7 +123,7 @@ pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64>
     }
     let mut c = Count {
         limit,
-        nodes,
+        meter: budget.start(),
         expanded: 0,
         memo: HashMap::new(),
     };

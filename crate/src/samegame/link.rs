@@ -122,6 +122,11 @@ impl Link {
             (Some(_), Some(_)) if seed.is_some() => {
                 return Err("a link has a board or a seed, not both".into())
             }
+            (Some(_), _) if w.is_some() || h.is_some() || colors.is_some() => {
+                return Err(
+                    "a link has a board or w, h, colors and seed for a deal, not both".into(),
+                )
+            }
             (Some(b), _) => Start::Board(b),
             (None, Some(seed)) => {
                 let start = Start::Seed {
@@ -260,6 +265,11 @@ mod tests {
                 "from 0 to 9007199254740991",
             ),
             ("game=samegame&board=RG&seed=1", "not both"),
+            (
+                "game=samegame&board=RRG/GBB/GBR&w=5&h=7",
+                "w, h, colors and seed",
+            ),
+            ("game=samegame&board=RR&colors=9", "w, h, colors and seed"),
             ("game=samegame&board=RG/GR&moves=1.1", "single ball"),
             ("game=samegame&board=RR&moves=9.9", "outside the board"),
             ("game=samegame&board=RR&moves=x", "not row.column"),

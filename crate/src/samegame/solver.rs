@@ -688,6 +688,8 @@ pub struct Session {
     search: Stepper,
     width: usize,
     max_width: usize,
+    /// A beam kept every position: the best line is the best there is.
+    exhaustive: bool,
 }
 
 /// The session's beam over the board type that fits.
@@ -727,6 +729,7 @@ impl Session {
             search,
             width: 1,
             max_width: width_within(board.balls(), memory),
+            exhaustive: false,
         }
     }
 
@@ -740,10 +743,14 @@ impl Session {
     /// every position: the search was exhaustive and a wider one cannot
     /// find more.
     pub fn step(&mut self) -> bool {
+        if self.exhaustive {
+            return false;
+        }
         let truncated = self
             .beam(self.width, Meter::UNLIMITED)
             .expect("an unlimited beam runs to its end");
         self.width = self.width.saturating_mul(2).min(self.max_width);
+        self.exhaustive = !truncated;
         truncated
     }
 
@@ -752,6 +759,11 @@ impl Session {
     /// starts again from width 1: call it once with the whole budget).
     /// Returns false when a beam kept every position (nothing more to find).
     pub fn think(&mut self, budget: Budget) -> bool {
+        // Once a beam has kept every position there is nothing more to
+        // find, whatever the budget (a call with none left says so too).
+        if self.exhaustive {
+            return false;
+        }
         let meter = budget.start();
         let mut width = 1;
         let more = loop {
@@ -762,6 +774,7 @@ impl Session {
             }
         };
         self.width = width;
+        self.exhaustive = !more;
         more
     }
 

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
 use crate::budget::Budget;
 use crate::game::History;
-use crate::mayan::levels::{built_in, count_solutions, Level};
+use crate::mayan::levels::{built_in, count_solutions_within, Level};
 use crate::mayan::link::{board_text, Link, Start};
 use crate::mayan::solve::{solve, Goal, Outcome, Settings};
 use crate::mayan::{Board, Mayan, Move, Step, HEIGHT, MAX_COLOR, WIDTH};
@@ -20,6 +20,12 @@ const HINT_NODES: u64 = 300_000;
 /// [`HINT_NODES`]: on boards with n above 5 a position costs more, and
 /// 300,000 of them took seconds.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(800);
+
+/// The page's clock counting a level's solutions may spend (the count is
+/// shown when a level is solved and by the editor's Check: on boards with
+/// n above 5 it took 2 s and more; past this the page says "too many to
+/// count").
+const COUNT_TIME: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// A Hint press's budget: [`HINT_NODES`] positions and [`HINT_TIME`].
 fn hint_budget(spent: u64) -> Budget {
@@ -113,7 +119,8 @@ impl MayanApp {
     /// Opens a link (`game=mayan&level=K` or `game=mayan&n=N&board=…`,
     /// with `&moves=…`); on error the current game stays and the error
     /// says what is wrong. `fresh` is not used (the same shape as the other
-    /// games' `openLink`); when given it must be a whole number.
+    /// games' `openLink`); when given it must be a seed, a whole number
+    /// from 0 to 2^53 − 1, as there.
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         // Not used, but checked as the other games check it.
@@ -575,7 +582,9 @@ impl MayanApp {
         }
         if p.board.is_empty() {
             // (As a link would be refused: a level needs something to clear.)
-            return Err(JsError::new("NOIP input: the board has no block"));
+            return Err(JsError::new(
+                "NOIP input: the board has no block, so there is nothing to play (the judge prints -1 for it)",
+            ));
         }
         *self = MayanApp::from_start(Start::Board(Level {
             moves: p.moves,
@@ -585,11 +594,16 @@ impl MayanApp {
     }
 
     /// How many move sequences of exactly n moves clear the level (at most
-    /// 10,000; −1 when counting would take too long).
+    /// 10,000; −1 when counting would take too long: more than
+    /// [`HINT_NODES`] positions or [`COUNT_TIME`] of the page's clock).
     #[wasm_bindgen(js_name = countSolutions)]
     pub fn count_solutions(&self) -> f64 {
         let l = self.level();
-        count_solutions(&l.board, l.moves, 10_000, HINT_NODES).map_or(-1.0, |c| c as f64)
+        let budget = Budget {
+            time: Some(COUNT_TIME),
+            nodes: Some(HINT_NODES),
+        };
+        count_solutions_within(&l.board, l.moves, 10_000, budget).map_or(-1.0, |c| c as f64)
     }
 }
 

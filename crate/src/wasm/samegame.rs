@@ -459,6 +459,10 @@ impl SolverSession {
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
         let board = crate::samegame::Board::parse(&rows, 1)
             .map_err(|e| JsError::new(&format!("solver: {}", e)))?;
+        if board.balls() == 0 {
+            // (As SameGameApp refuses it: a search needs something to play.)
+            return Err(JsError::new("solver board: no ball on it"));
+        }
         Ok(SolverSession {
             session: crate::samegame::solver::Session::new(
                 &board,
