@@ -508,6 +508,11 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   await page.getByRole('button', { name: 'Solve' }).click();
   assert.match(await page.locator('#message').textContent(), /Think for: a whole number of seconds from 1 to 600/);
   assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
+  // A game over has nothing to solve: said, and nothing starts.
+  await page.getByLabel('Think for (seconds)').fill('2');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  assert.match(await page.locator('#message').textContent(), /^No move is left here: nothing to solve\./);
+  assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
   assert.deepEqual(problems, []);
   await context.close();
 });

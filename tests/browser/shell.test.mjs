@@ -375,6 +375,7 @@ test('at speed 20 autoplay makes about 20 moves a second, animations included', 
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=7&w=15&h=10&colors=3`);
   await setSpeed(page, 20);
   assert.equal(await ref(page, 'speed-value').textContent(), '20 moves/s');
+  assert.equal(await ref(page, 'speed').getAttribute('aria-valuetext'), '20 moves/s', 'a screen reader hears the unit too');
   await button(page, 'Play').click();
   await page.waitForTimeout(1500);
   const n = await moves(page);

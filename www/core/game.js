@@ -315,7 +315,10 @@ export class BoardGame {
   }
 
   showSpeed() {
-    this.ref('speed-value').textContent = `${this.speed()} moves/s`;
+    const text = `${this.speed()} moves/s`;
+    this.ref('speed-value').textContent = text;
+    // The shown value is hidden from screen readers: the slider says it.
+    this.ref('speed').setAttribute('aria-valuetext', text);
   }
 
   /** The top of row `row` (from the bottom) in the canvas. */

@@ -441,6 +441,10 @@ export class SameGame extends BoardGame {
       this.shell.message('Think for: a whole number of seconds from 1 to 600.', true);
       return;
     }
+    if (this.app.isOver()) {
+      this.shell.message('No move is left here: nothing to solve. Undo or Restart first.', true);
+      return;
+    }
     save('samegame.thinkSeconds', seconds);
     this.shell.message('');
     const startLink = this.app.link();
