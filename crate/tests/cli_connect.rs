@@ -102,6 +102,9 @@ fn bad_queries_are_rejected() {
         ("1 1 3\n", 4, "ends inside a query (3 of 4"),
         ("1 1 x 1\n", 4, "'x' is not a coordinate"),
         ("1 1 3 1\n0 0 0 0 7\n", 5, "unexpected '7'"),
+        // One query a line, as the statement has it.
+        ("1 1 2 2 3\n0 0 0 0\n", 4, "'3' follows them"),
+        ("1 1\n3 1\n0 0 0 0\n", 4, "on one line; this line has 2"),
     ] {
         assert_rejected(
             &["judge", "mahjong"],

@@ -134,7 +134,8 @@ fn rows(r: &mut Reader, w: usize, h: usize) -> Result<Board, InputError> {
     Ok(board)
 }
 
-/// Reads queries `x1 y1 x2 y2` until `0 0 0 0` (or the end of the input).
+/// Reads queries `x1 y1 x2 y2`, one a line, until `0 0 0 0` (or the end of
+/// the input).
 fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputError> {
     let mut out = Vec::new();
     loop {
@@ -157,6 +158,16 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
                     }
                 }
             };
+            if n != first_line {
+                // (The statement: each line holds four numbers.)
+                return Err(InputError::new(
+                    first_line,
+                    format!(
+                        "a query is four numbers x1 y1 x2 y2 on one line; this line has {}",
+                        i
+                    ),
+                ));
+            }
             last_line = n;
             *num = t
                 .parse()
@@ -165,6 +176,15 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
         if nums == [0; 4] {
             r.line_done()?;
             return Ok(out);
+        }
+        if let Some(&(n, t)) = r.pending.last() {
+            return Err(InputError::new(
+                n,
+                format!(
+                    "a query is four numbers x1 y1 x2 y2 on one line; '{}' follows them",
+                    t
+                ),
+            ));
         }
         let names = ["x1", "y1", "x2", "y2"];
         for (i, &v) in nums.iter().enumerate() {
