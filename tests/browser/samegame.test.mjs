@@ -397,6 +397,40 @@ test('clicks during an animation never corrupt the state', async () => {
   await context.close();
 });
 
+test('SolverSession: a bad board is named first, an empty one refused, and an exhaustive search stays exhaustive', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1`, calm);
+  const r = await page.evaluate(() => {
+    const { SolverSession } = window.wasmBindings;
+    const error = (f) => {
+      try {
+        f();
+        return null;
+      } catch (e) {
+        return e.message;
+      }
+    };
+    const s = new SolverSession('RRG\nGBB\nGBR', 1, 0);
+    const first = s.think(2);
+    const again = s.think(0);
+    const score = s.bestScore();
+    s.free();
+    return {
+      badBoard: error(() => new SolverSession('RRX')),
+      empty: error(() => new SolverSession('...\n...', 1)),
+      first,
+      again,
+      score,
+    };
+  });
+  assert.match(r.badBoard, /^solver: /, 'the board is checked before the missing seed');
+  assert.equal(r.empty, 'solver board: no ball on it');
+  assert.equal(r.first, false, 'a 3 × 3 board is searched exhaustively');
+  assert.equal(r.again, false, 'and stays so');
+  assert.ok(r.score > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the solver thinks for the chosen time on the machine\'s workers, within its memory cap, and its moves play through Step and the log', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=8&h=8&colors=3`, calm);
   await page.getByLabel('Think for (seconds)').fill('2');

@@ -449,12 +449,7 @@ impl SolverSession {
     /// (0 when left out) picks this worker's share of the search.
     #[wasm_bindgen(constructor)]
     pub fn new(board: JsValue, seed: JsValue, thread: JsValue) -> Result<SolverSession, JsError> {
-        let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
-        let thread = if thread.is_undefined() || thread.is_null() {
-            0
-        } else {
-            whole(&thread, "thread", 0, 1 << 16)? as usize
-        };
+        // The arguments are checked in their order: the board first.
         let board = text(&board, "solver board")?;
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
         let board = crate::samegame::Board::parse(&rows, 1)
@@ -463,6 +458,12 @@ impl SolverSession {
             // (As SameGameApp refuses it: a search needs something to play.)
             return Err(JsError::new("solver board: no ball on it"));
         }
+        let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
+        let thread = if thread.is_undefined() || thread.is_null() {
+            0
+        } else {
+            whole(&thread, "thread", 0, 1 << 16)? as usize
+        };
         Ok(SolverSession {
             session: crate::samegame::solver::Session::new(
                 &board,
