@@ -301,7 +301,7 @@ export class Mayan extends BoardGame {
     if (!this.app.isOver()) this.shell.announce(`${this.levelWords()}.`);
   }
 
-  /** The level in words: its number (or "A board"), the moves to make and the blocks. */
+  /** The level in words: its number (or "Mayan puzzle" for a board of its own), the blocks, the moves to make and those left. */
   levelWords() {
     const app = this.app;
     const level = app.levelNumber();
