@@ -24,30 +24,24 @@ export function boardSpace(wrap, below = 0) {
  * Fits a `w` × `h` board of square cells into `wrap`, leaving `below` CSS
  * pixels under it in view. Axis labels (a column of row numbers on the left,
  * a row of column numbers below) are given room when cells are at least
- * 14 px. Returns { s, left, bottom, fits }: the cell size, the label
- * margins, and whether the board fits at `minCell` pixels or more.
+ * 14 px. Returns { s, left, bottom, fits, wide }: the cell size, the label
+ * margins, whether the board fits at `minCell` pixels or more, and the same
+ * geometry were the height unbounded (the board a taller frame would show;
+ * see the `height` event).
  */
 export function fitBoard(wrap, w, h, below, minCell = 8) {
   const space = boardSpace(wrap, below);
-  let s = Math.floor(Math.min(space.width / (w + 1.1), space.height / (h + 0.8)));
-  const labels = s >= 14;
-  if (!labels) s = Math.floor(Math.min(space.width / w, space.height / h));
-  const fits = s >= minCell;
-  s = Math.max(minCell, s);
-  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits, wide: fitWidth(space.width, w, minCell) };
+  return { ...fitCells(space.width, space.height, w, h, minCell), wide: fitCells(space.width, Infinity, w, h, minCell) };
 }
 
-/**
- * The cell size and label margins of a `w`-column board given `width` and
- * any height it likes (the board a taller frame would show; see the
- * `height` event).
- */
-export function fitWidth(width, w, minCell = 8) {
-  let s = Math.floor(width / (w + 1.1));
+/** The cells and label margins of a `w` × `h` board in `width` × `height` pixels. */
+function fitCells(width, height, w, h, minCell) {
+  let s = Math.floor(Math.min(width / (w + 1.1), height / (h + 0.8)));
   const labels = s >= 14;
-  if (!labels) s = Math.floor(width / w);
+  if (!labels) s = Math.floor(Math.min(width / w, height / h));
+  const fits = s >= minCell;
   s = Math.max(minCell, s);
-  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0 };
+  return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits };
 }
 
 /**
