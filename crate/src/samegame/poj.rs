@@ -353,19 +353,26 @@ fn judge_part(
     if crate::cpu::has_v3() {
         // SAFETY: the processor has every feature the function is built for.
         #[cfg(target_arch = "x86_64")]
-        return unsafe { judge_part_x86_64_v3(games, first, write) };
+        return unsafe {
+            if crate::cpu::has_fast_pext() {
+                judge_part_x86_64_v3::<true>(games, first, write)
+            } else {
+                judge_part_x86_64_v3::<false>(games, first, write)
+            }
+        };
     }
     judge_part_with::<false>(games, first, write)
 }
 
 crate::cpu::v3_fn! {
-    /// [`judge_part_with`] with `pext` gravity, compiled for x86-64-v3.
-    unsafe fn judge_part_x86_64_v3(
+    /// [`judge_part_with`] compiled for x86-64-v3, with `pext` gravity when
+    /// `PEXT` (only where [`crate::cpu::has_fast_pext`] holds).
+    unsafe fn judge_part_x86_64_v3<const PEXT: bool>(
         games: &[Rows],
         first: u64,
         write: impl FnMut(&[u8]) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        judge_part_with::<true>(games, first, write)
+        judge_part_with::<PEXT>(games, first, write)
     }
 }
 

@@ -168,9 +168,10 @@ impl SearchBoard for BitBoard {
 
 /// [`SmallBoard`] in the search; with `V3` (made only where
 /// [`crate::cpu::has_v3`] holds) the whole search is compiled for
-/// x86-64-v3, gravity by `pext`/`pdep`.
+/// x86-64-v3, and with `PEXT` too (only where [`crate::cpu::has_fast_pext`]
+/// holds) gravity is by `pext`/`pdep`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Small<const V3: bool>(SmallBoard);
+struct Small<const V3: bool, const PEXT: bool>(SmallBoard);
 
 crate::cpu::v3_fn! {
     /// [`widen`] compiled for x86-64-v3.
@@ -180,7 +181,7 @@ crate::cpu::v3_fn! {
 }
 
 /// The common trait, as the small board has it.
-impl<const V3: bool> SameGameBoard for Small<V3> {
+impl<const V3: bool, const PEXT: bool> SameGameBoard for Small<V3, PEXT> {
     type Scratch = ();
     fn from_board(board: &Board) -> Option<Self> {
         SmallBoard::from_board(board).map(Small)
@@ -206,7 +207,7 @@ impl<const V3: bool> SameGameBoard for Small<V3> {
     }
 }
 
-impl<const V3: bool> SearchBoard for Small<V3> {
+impl<const V3: bool, const PEXT: bool> SearchBoard for Small<V3, PEXT> {
     fn hash64(&self) -> u64 {
         self.0.hash64()
     }
@@ -218,11 +219,11 @@ impl<const V3: bool> SearchBoard for Small<V3> {
     }
     #[inline(always)]
     fn remove_known(&mut self, cell: Cell, _: &mut ()) {
-        self.0.remove_with::<V3>(cell);
+        self.0.remove_with::<PEXT>(cell);
     }
     #[inline(always)]
     fn try_remove(&mut self, mv: Mv, _: &mut ()) -> Option<usize> {
-        self.0.try_remove_with::<V3>(mv.cell, mv.color)
+        self.0.try_remove_with::<PEXT>(mv.cell, mv.color)
     }
     #[inline(always)]
     fn random_move(
@@ -231,13 +232,13 @@ impl<const V3: bool> SearchBoard for Small<V3> {
         _: &mut (),
         below: impl FnMut(u64) -> u64,
     ) -> Option<Removal> {
-        self.0.random_move_with::<V3>(skip, below)
+        self.0.random_move_with::<PEXT>(skip, below)
     }
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
         #[cfg(target_arch = "x86_64")]
         if V3 {
-            // SAFETY: Small<true> is only made when the processor has these
-            // features (`Small::v3_available`).
+            // SAFETY: Small<true, _> is only made when the processor has
+            // these features (`solve`).
             return unsafe { widen_v3(beam, start, max_width) };
         }
         widen(beam, start, max_width)
@@ -694,7 +695,10 @@ pub struct Session {
 
 /// The session's beam over the board type that fits.
 enum Stepper {
-    Small(Box<Small<false>>, Box<Beam<'static, Small<false>>>),
+    Small(
+        Box<Small<false, false>>,
+        Box<Beam<'static, Small<false, false>>>,
+    ),
     Big(BitBoard, Box<Beam<'static, BitBoard>>),
 }
 
@@ -712,7 +716,7 @@ impl Session {
     ) -> Session {
         let search = match SmallBoard::from_board(board) {
             Some(start) => {
-                let start = Small::<false>(start);
+                let start = Small::<false, false>(start);
                 Stepper::Small(
                     Box::new(start),
                     Box::new(new_beam(&start, seed, thread, progress)),
@@ -828,10 +832,13 @@ pub fn solve(
     progress: &(dyn Fn(&Solution) + Sync),
 ) -> Solution {
     let best = match SmallBoard::from_board(board) {
-        Some(start) if crate::cpu::has_v3() => {
-            solve_from(&Small::<true>(start), settings, progress)
+        Some(start) if crate::cpu::has_fast_pext() => {
+            solve_from(&Small::<true, true>(start), settings, progress)
         }
-        Some(start) => solve_from(&Small::<false>(start), settings, progress),
+        Some(start) if crate::cpu::has_v3() => {
+            solve_from(&Small::<true, false>(start), settings, progress)
+        }
+        Some(start) => solve_from(&Small::<false, false>(start), settings, progress),
         None => solve_from(&BitBoard::from_board(board), settings, progress),
     };
     if best.score == i64::MIN {
@@ -948,10 +955,37 @@ mod tests {
                             color,
                         };
                         check::<BitBoard>(&board, mv);
-                        check::<Small<false>>(&board, mv);
+                        check::<Small<false, false>>(&board, mv);
                     }
                 }
             }
+        }
+    }
+
+    /// The x86-64-v3 builds of the search, with `pext`/`pdep` gravity and
+    /// with the shift loop, find exactly what the portable build finds
+    /// (with a node budget the search is deterministic).
+    #[test]
+    fn every_build_of_the_search_finds_the_same_lines() {
+        if !crate::cpu::v3_for_test("every_build_of_the_search_finds_the_same_lines") {
+            return;
+        }
+        let quiet = |_: &Solution| {};
+        for seed in 0..12u64 {
+            let board =
+                Board::random(6 + seed as usize % 10, 16, 3 + (seed % 3) as u8, seed).unwrap();
+            let settings = SolveSettings {
+                budget: Budget::nodes(3_000),
+                seed,
+                ..SolveSettings::default()
+            };
+            let start = SmallBoard::from_board(&board).unwrap();
+            let portable = solve_from(&Small::<false, false>(start), &settings, &quiet);
+            let shifts = solve_from(&Small::<true, false>(start), &settings, &quiet);
+            let pext = solve_from(&Small::<true, true>(start), &settings, &quiet);
+            assert!(portable.score > i64::MIN && !portable.moves.is_empty());
+            assert_eq!(shifts, portable, "seed {seed}");
+            assert_eq!(pext, portable, "seed {seed}");
         }
     }
 }
