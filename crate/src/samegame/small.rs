@@ -311,18 +311,22 @@ impl SmallBoard {
                 }
                 continue;
             }
-            // Each removed cell, from the top down, lets the cells above it
-            // in its column drop one row.
-            for m in &mut self.masks[..colors] {
-                let mut w = m[i];
-                let mut g = g0;
-                while g != 0 {
-                    let p = 63 - g.leading_zeros();
-                    g ^= 1 << p;
-                    let above = (0xFFFFu64 << (p & !15)) & (!0u64 << p << 1);
-                    w = (w & !above) | ((w & above) >> 1);
+            // Each run of removed cells in a column, from the top down, lets
+            // the cells above it drop by its length (the run's cells are
+            // empty in every mask by now).
+            let mut g = g0;
+            while g != 0 {
+                let p = 63 - g.leading_zeros();
+                // The run's length: set bits from p down, within the lane.
+                let in_lane = (p & 15) + 1;
+                let run = (!(g << (63 - p))).leading_zeros().min(in_lane);
+                let lowest = p + 1 - run;
+                g &= !(((1u64 << run) - 1) << lowest);
+                let above = (0xFFFFu64 << (p & !15)) & (!0u64 << p << 1);
+                for m in &mut self.masks[..colors] {
+                    let w = m[i];
+                    m[i] = (w & !above) | ((w & above) >> run);
                 }
-                m[i] = w;
             }
         }
         // A column is empty when its bottom cell is; those left of `used`
