@@ -86,6 +86,35 @@ fn flood(colour: Wide, seed: Wide) -> Wide {
     }
 }
 
+/// [`flood`] from the single ball at bit `index`: first within the ball's
+/// 64-bit word (four columns), with one word's operations a step; the whole
+/// mask's flood runs only when that cluster touches a ball of the colour in
+/// a neighbouring word. Most clusters lie within one word.
+#[inline(always)]
+fn flood_bit(colour: Wide, index: usize) -> Wide {
+    let i = index / 64;
+    let c = colour[i];
+    let mut x = 1u64 << (index % 64);
+    loop {
+        let n = (x | ((x << 1) & !ROW0) | ((x >> 1) & !ROW15) | (x << 16) | (x >> 16)) & c;
+        if n == x {
+            break;
+        }
+        x = n;
+    }
+    // The word's first column borders the previous word's last, its last
+    // column the next word's first.
+    let below = if i > 0 { (x << 48) & colour[i - 1] } else { 0 };
+    let above = if i < 3 { (x >> 48) & colour[i + 1] } else { 0 };
+    let mut out = [0; 4];
+    out[i] = x;
+    if below | above == 0 {
+        out
+    } else {
+        flood(colour, out)
+    }
+}
+
 /// The mask of bit `index` alone.
 #[inline(always)]
 fn single(index: usize) -> Wide {
@@ -220,8 +249,8 @@ impl SmallBoard {
             let m = self.masks[k];
             let mut rem = paired(m);
             while !is_zero(rem) {
-                let (seed, index) = lowest(rem);
-                let c = flood(m, seed);
+                let (_, index) = lowest(rem);
+                let c = flood_bit(m, index as usize);
                 rem = andnot(rem, c);
                 f(Removal {
                     anchor: cell_of(index),
@@ -249,7 +278,7 @@ impl SmallBoard {
         let k = (0..self.colors())
             .find(|&k| !is_zero(and(self.masks[k], seed)))
             .expect("the cell holds a ball");
-        let c = flood(self.masks[k], seed);
+        let c = flood_bit(self.masks[k], bit);
         self.remove_mask::<PEXT>(k, c);
         count(c) as usize
     }
@@ -274,8 +303,7 @@ impl SmallBoard {
         if self.masks[k][bit / 64] >> (bit % 64) & 1 == 0 {
             return None;
         }
-        let seed = single(bit);
-        let c = flood(self.masks[k], seed);
+        let c = flood_bit(self.masks[k], bit);
         let size = count(c) as usize;
         if size < 2 {
             return None;
@@ -420,9 +448,7 @@ impl SmallBoard {
                 i += 1;
             }
             let index = i as u32 * 64 + select(p[i], r);
-            let mut seed = [0u64; 4];
-            seed[i] = 1 << (index % 64);
-            let c = flood(self.masks[k], seed);
+            let c = flood_bit(self.masks[k], index as usize);
             let size = count(c) as u64;
             if size == 2 || below(size) < 2 {
                 self.remove_mask::<PEXT>(k, c);
@@ -468,7 +494,7 @@ impl SameGameBoard for SmallBoard {
         let color = self.ball(cell)?;
         let bit = cell.col as usize * 16 + cell.row as usize;
         let k = color as usize - 1;
-        let c = flood(self.masks[k], single(bit));
+        let c = flood_bit(self.masks[k], bit);
         let size = count(c) as usize;
         if size < 2 {
             return Err(MoveError::SingleBall);
@@ -511,6 +537,39 @@ fn close_column(m: Wide, c: usize) -> Wide {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The flood from one ball equals the whole mask's flood, for clusters
+    /// within a word and across words (random masks of every density).
+    #[test]
+    fn flood_from_one_ball_matches_the_whole_flood() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut crossing = 0;
+        for round in 0..4_000 {
+            // Denser masks make larger clusters, which cross words.
+            let mut colour = [0u64; 4];
+            for w in &mut colour {
+                *w = next();
+                for _ in 0..round % 3 {
+                    *w |= next();
+                }
+            }
+            for index in 0..256 {
+                if colour[index / 64] >> (index % 64) & 1 == 0 {
+                    continue;
+                }
+                let want = flood(colour, single(index));
+                crossing += (want.iter().filter(|&&w| w != 0).count() > 1) as u32;
+                assert_eq!(flood_bit(colour, index), want, "{colour:x?} from {index}");
+            }
+        }
+        assert!(crossing > 1_000, "only {crossing} clusters crossed words");
+    }
 
     #[test]
     fn select_finds_each_set_bit() {
