@@ -358,7 +358,11 @@ impl SmallBoard {
             }
         }
         // A column is empty when its bottom cell is; those left of `used`
-        // close, the rightmost first.
+        // close, the rightmost first. Only a column that lost its bottom
+        // ball can have emptied.
+        if is_zero(and(gone, [ROW0; 4])) {
+            return;
+        }
         let mut occupied = [0u64; 4];
         for m in &self.masks[..colors] {
             occupied = or(occupied, *m);
