@@ -18,7 +18,9 @@
 //! complete game: the best one seen is the answer so far, so the search is
 //! anytime. Beams are widened (1, 2, 4, … positions per depth) until the time
 //! or node budget runs out; each thread runs its own beams with its own
-//! random stream, and the best final score wins.
+//! random stream, and the best final score wins. The last share of the
+//! budget searches the end of each thread's best line exactly
+//! ([`endgame`]), which now and then finds a better ending or a clear.
 //!
 //! Boards of up to 16 × 16 cells are searched on [`SmallBoard`] (256-bit
 //! colour masks, a plain value), larger ones on [`BitBoard`].
@@ -43,6 +45,8 @@ use super::board::{Board, Cell, MoveError, Removal};
 use super::repr::SameGameBoard;
 use super::rules::Rules;
 use super::small::SmallBoard;
+
+mod endgame;
 
 /// What the search needs of a position beyond [`SameGameBoard`] (whose
 /// `balls`, `for_each_cluster` and scratch it uses): [`SmallBoard`] for
@@ -88,6 +92,7 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
         }
         beam.best.width = width;
         if !beam.truncated {
+            beam.exhaustive = true;
             break; // every position was kept: wider finds nothing more
         }
         if width < max_width {
@@ -99,6 +104,7 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
         // random stream has moved on) until the budget is spent: memory
         // stays that of one beam of `max_width`.
     }
+    beam.end_exactly(start);
 }
 
 /// The widest beam any search runs (per thread). Beams are also kept to
@@ -334,6 +340,11 @@ struct Beam<'a, B: SearchBoard> {
     played: Vec<Mv>,
     /// Whether the last beam dropped positions (if not, it searched all).
     truncated: bool,
+    /// A beam kept every position: the best line is the best there is.
+    exhaustive: bool,
+    /// The budget of the exact search of the best line's end
+    /// ([`Beam::end_exactly`]).
+    endgame: Meter,
     best: Solution,
     progress: &'a (dyn Fn(&Solution) + Sync),
 }
@@ -452,6 +463,17 @@ impl<B: SearchBoard> Beam<'_, B> {
         self.best.moves = moves;
         self.best.nodes = self.nodes;
         (self.progress)(&self.best);
+    }
+
+    /// Searches the end of the best line exactly within the `endgame`
+    /// budget (the [`endgame`] module) and keeps the better line it finds.
+    fn end_exactly(&mut self, start: &B) {
+        if self.best.score == i64::MIN || self.exhaustive {
+            return;
+        }
+        if let Some(b) = endgame::improve(start, &self.best.moves, self.best.score, self.endgame) {
+            self.offer_moves(b.score, b.cleared, b.moves);
+        }
     }
 
     fn path(&self, mut at: u32) -> Vec<Cell> {
@@ -649,6 +671,8 @@ fn new_beam<'a, B: SearchBoard>(
         arena: Vec::new(),
         played: Vec::new(),
         truncated: false,
+        exhaustive: false,
+        endgame: Budget::nodes(0).start(),
         progress,
         best: Solution {
             score: i64::MIN,
@@ -768,7 +792,7 @@ impl Session {
         if self.exhaustive {
             return false;
         }
-        let meter = budget.start();
+        let (meter, endgame) = split(budget);
         let mut width = 1;
         let more = loop {
             match self.beam(width, meter) {
@@ -779,6 +803,11 @@ impl Session {
         };
         self.width = width;
         self.exhaustive = !more;
+        // The end of the best line searched exactly with what is left.
+        match &mut self.search {
+            Stepper::Small(start, beam) => beam.end_with(start, endgame, !more),
+            Stepper::Big(start, beam) => beam.end_with(start, endgame, !more),
+        }
         more
     }
 
@@ -808,6 +837,14 @@ impl Session {
 }
 
 impl<B: SearchBoard> Beam<'_, B> {
+    /// [`Beam::end_exactly`] within `endgame`, unless the search was
+    /// `exhaustive`.
+    fn end_with(&mut self, start: &B, endgame: Meter, exhaustive: bool) {
+        self.endgame = endgame;
+        self.exhaustive = exhaustive;
+        self.end_exactly(start);
+    }
+
     /// One whole beam of `width` from `start` within `meter`: `None` when
     /// the meter ran out first, else whether it had to drop positions.
     fn step(&mut self, start: &B, width: usize, meter: Meter) -> Option<bool> {
@@ -822,6 +859,38 @@ impl<B: SearchBoard> Beam<'_, B> {
         self.best.width = width;
         Some(self.truncated)
     }
+}
+
+/// The share of a time budget that the beams leave to the exact search of
+/// the best line's end (measured in docs/benchmarks.md).
+const ENDGAME_TIME_SHARE: f64 = 0.1;
+
+/// With a node budget of n play-outs, the exact search of the line's end
+/// examines up to n / this many positions.
+const ENDGAME_NODE_DIVISOR: u64 = 4;
+
+/// With no budget at all, the positions the exact search of the line's end
+/// examines.
+const ENDGAME_NODES: u64 = 1_000_000;
+
+/// The meters of a search's beams and of the exact search of its best
+/// line's end, started now: the beams stop when [`ENDGAME_TIME_SHARE`] of
+/// the time is left, the exact search when the time is up (or after its
+/// own share of a node budget).
+fn split(budget: Budget) -> (Meter, Meter) {
+    let beams = Budget {
+        time: budget.time.map(|t| t.mul_f64(1.0 - ENDGAME_TIME_SHARE)),
+        nodes: budget.nodes,
+    };
+    let endgame = Budget {
+        time: budget.time,
+        nodes: match (budget.time, budget.nodes) {
+            (_, Some(n)) => Some(n / ENDGAME_NODE_DIVISOR),
+            (None, None) => Some(ENDGAME_NODES),
+            (Some(_), None) => None,
+        },
+    };
+    (beams.start(), endgame.start())
 }
 
 /// Searches `board` within the budget and returns the best move list found.
@@ -866,11 +935,12 @@ fn solve_from<B: SearchBoard + Sync>(
             progress(line);
         }
     };
-    let meter = settings.budget.start();
+    let (meter, endgame) = split(settings.budget);
     let threads = settings.threads.max(1);
     let run = |thread: usize| -> Solution {
         let mut beam = new_beam(start, settings.seed, thread, &report);
         beam.meter = meter;
+        beam.endgame = endgame;
         B::widen(&mut beam, start, settings.max_width);
         beam.best.nodes = beam.nodes;
         beam.best
@@ -960,6 +1030,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The exact search of the best line's end never makes a line worse,
+    /// its lines replay to their scores, and it betters many lines of a
+    /// short search.
+    #[test]
+    fn the_exact_end_search_betters_lines_and_never_worsens_one() {
+        let quiet = |_: &Solution| {};
+        let mut better = 0;
+        for seed in 0..20u64 {
+            let board = Board::random(10, 10, 3 + (seed % 3) as u8, seed).unwrap();
+            let start = Small::<false, false>(SmallBoard::from_board(&board).unwrap());
+            let run = |endgame: u64| {
+                let mut beam = new_beam(&start, seed, 0, &quiet);
+                beam.meter = Budget::nodes(1_000).start();
+                beam.endgame = Budget::nodes(endgame).start();
+                widen(&mut beam, &start, MAX_BEAM_WIDTH);
+                beam.best
+            };
+            let (plain, ended) = (run(0), run(20_000));
+            assert!(ended.score >= plain.score, "seed {seed}");
+            assert_eq!(
+                replay(&board, &ended.moves),
+                Ok((ended.score, ended.cleared)),
+                "seed {seed}"
+            );
+            better += usize::from(ended.score > plain.score);
+        }
+        assert!(better >= 5, "only {better} of 20 lines bettered");
     }
 
     /// The x86-64-v3 builds of the search, with `pext`/`pdep` gravity and

@@ -1,0 +1,432 @@
+//! The end of a line, searched exactly. The play-outs choose their moves at
+//! random, and so do the lines the beam returns near their ends (the kept
+//! colour's clusters in any order, whatever is left of the others wherever
+//! it stands): such an ending can often be bettered, sometimes by a clear.
+//! From the line's last position backwards, each position is asked whether
+//! any rest of the game makes more than the line does from there; a yes
+//! comes with a better line (and the question is asked again above it), a
+//! no is a proof. The walk goes back as far as the budget allows, and the
+//! line takes the best ending from the earliest position answered.
+//!
+//! The question "more than t?" is a depth-first search over every move,
+//! largest clusters first, that cuts a position whose upper bound — each
+//! colour taken whole in one cluster, plus the bonus unless a colour has a
+//! single ball ([`Tally`]) — is not above what it must make. The line
+//! is already good, so the bound cuts most positions near its end. Bounds
+//! proved for a position (at least, at most) are kept in a fixed-size
+//! table (a new entry replaces the old in its slot: memory stays fixed, and
+//! a lost entry costs only a search again).
+
+use super::{Mv, SearchBoard};
+use crate::budget::Meter;
+use crate::samegame::board::{Cell, Removal, MAX_COLORS};
+use crate::samegame::rules::Rules;
+
+/// Slots of the table of proved bounds (16 bytes each: 32 MiB).
+const TABLE_SLOTS: usize = 1 << 21;
+
+/// What is proved of a position's best rest of the game: at least `low`, at
+/// most `high` (equal once it is exact), for the position whose hash is
+/// `key`.
+#[derive(Clone, Copy)]
+struct Known {
+    key: u64,
+    low: i32,
+    high: i32,
+}
+
+const UNKNOWN: Known = Known {
+    key: 0,
+    low: i32::MIN,
+    high: i32::MAX,
+};
+
+/// A position's balls of each colour, for the upper bound on what it can
+/// still score.
+struct Tally {
+    counts: [usize; MAX_COLORS as usize],
+    colors: usize,
+}
+
+impl Tally {
+    fn of<B: SearchBoard>(b: &B) -> Tally {
+        let mut counts = [0; MAX_COLORS as usize];
+        for (k, n) in counts.iter_mut().enumerate().take(b.colors()) {
+            *n = b.color_count(k);
+        }
+        Tally {
+            counts,
+            colors: b.colors(),
+        }
+    }
+
+    /// The most a game can still score once `gone` balls of colour index
+    /// `k` are removed (`gone` 0: as it stands): each colour removed whole
+    /// in one cluster (the most its balls can give, however they are
+    /// split), plus the clear bonus unless a colour has a single ball
+    /// (which no move can ever take).
+    fn bound(&self, rules: &Rules, k: usize, gone: usize) -> i64 {
+        let mut sum = 0;
+        let mut single = false;
+        for (j, &n) in self.counts[..self.colors].iter().enumerate() {
+            let n = if j == k { n - gone } else { n };
+            single |= n == 1;
+            if n >= 2 {
+                sum += rules.move_points(n);
+            }
+        }
+        sum + if single { 0 } else { rules.clear_bonus }
+    }
+}
+
+/// One search of a line's end: its table, its budget and its buffers.
+struct Exact<B: SearchBoard> {
+    rules: Rules,
+    table: Vec<Known>,
+    meter: Meter,
+    nodes: u64,
+    flood: B::Scratch,
+    /// The moves of the positions on the search's path, by depth (kept
+    /// from position to position: no allocation per position).
+    moves: Vec<Vec<Removal>>,
+    depth: usize,
+}
+
+/// A line with a better ending: its moves from the start, its score and
+/// whether it clears the board.
+#[derive(Debug)]
+pub(super) struct Better {
+    pub moves: Vec<Cell>,
+    pub score: i64,
+    pub cleared: bool,
+}
+
+impl<B: SearchBoard> Exact<B> {
+    fn new(rules: Rules, meter: Meter, slots: usize) -> Exact<B> {
+        Exact {
+            rules,
+            table: vec![UNKNOWN; slots.next_power_of_two()],
+            meter,
+            nodes: 0,
+            flood: B::Scratch::default(),
+            moves: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.table.len() - 1)
+    }
+
+    fn known(&self, key: u64) -> Known {
+        let k = self.table[self.slot(key)];
+        if k.key == key {
+            k
+        } else {
+            Known { key, ..UNKNOWN }
+        }
+    }
+
+    fn keep(&mut self, known: Known) {
+        let slot = self.slot(known.key);
+        self.table[slot] = known;
+    }
+
+    /// Whether some rest of the game from `b` makes more than `target`
+    /// points; `None` when the budget ran out first.
+    fn beats(&mut self, b: &B, target: i64) -> Option<bool> {
+        // The bound first: it needs neither a hash nor a flood.
+        let tally = Tally::of(b);
+        let bound = tally.bound(&self.rules, 0, 0);
+        if bound <= target {
+            return Some(false);
+        }
+        let known = self.known(b.hash64());
+        if i64::from(known.low) > target {
+            return Some(true);
+        }
+        if i64::from(known.high) <= target {
+            return Some(false);
+        }
+        let high = i64::from(known.high).min(bound);
+        let depth = self.depth;
+        if self.moves.len() <= depth {
+            self.moves.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        moves.clear();
+        b.for_each_cluster(&mut self.flood, |c| moves.push(c));
+        let answer = if moves.is_empty() {
+            let v = self.rules.end_adjustment(b.balls());
+            let v32 = v as i32;
+            self.keep(Known {
+                low: v32,
+                high: v32,
+                ..known
+            });
+            Some(v > target)
+        } else if self.meter.spent(self.nodes, 256) {
+            None
+        } else {
+            self.nodes += 1;
+            // Larger clusters first: they make the points.
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.size));
+            self.depth += 1;
+            let mut answer = Some(false);
+            for &m in &moves {
+                let points = self.rules.move_points(m.size);
+                // A child cut by its bound costs no removal.
+                if points + tally.bound(&self.rules, m.color as usize - 1, m.size) <= target {
+                    continue;
+                }
+                let mut child = b.clone();
+                child.remove_known(m.anchor, &mut self.flood);
+                match self.beats(&child, target - points) {
+                    Some(false) => {}
+                    other => {
+                        answer = other;
+                        break;
+                    }
+                }
+            }
+            self.depth -= 1;
+            match answer {
+                Some(true) => self.keep(Known {
+                    low: known.low.max(target as i32 + 1),
+                    high: high as i32,
+                    ..known
+                }),
+                Some(false) => self.keep(Known {
+                    high: high.min(target) as i32,
+                    ..known
+                }),
+                None => {}
+            }
+            answer
+        };
+        self.moves[depth] = moves;
+        answer
+    }
+
+    /// The best rest of the game from `b`, known to make at least `floor`:
+    /// each "more than v?" that is answered yes gives a line, whose points
+    /// are the next v.
+    fn best(&mut self, b: &B, floor: i64) -> Option<(i64, Vec<Mv>)> {
+        let mut v = floor;
+        let mut line = Vec::new();
+        while self.beats(b, v)? {
+            line.clear();
+            let w = self.line_beating(b, v, &mut line)?;
+            if w <= v {
+                // Only a hash collision in the table can cause this.
+                return None;
+            }
+            v = w;
+        }
+        Some((v, line))
+    }
+
+    /// A line from `b` that makes more than `target` (which [`Self::beats`]
+    /// answered yes): its moves (in `out`) and its points, read back move by
+    /// move from the table's proofs.
+    fn line_beating(&mut self, b: &B, mut target: i64, out: &mut Vec<Mv>) -> Option<i64> {
+        let mut b = b.clone();
+        let mut total = 0;
+        let mut moves = Vec::new();
+        loop {
+            moves.clear();
+            b.for_each_cluster(&mut self.flood, |c| moves.push(c));
+            if moves.is_empty() {
+                return Some(total + self.rules.end_adjustment(b.balls()));
+            }
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.size));
+            let mut next = None;
+            for &m in &moves {
+                let mut child = b.clone();
+                child.remove_known(m.anchor, &mut self.flood);
+                let points = self.rules.move_points(m.size);
+                if self.beats(&child, target - points)? {
+                    next = Some((child, m, points));
+                    break;
+                }
+            }
+            // A lost table entry can make the search answer differently
+            // the second time: then there is no line to read.
+            let (child, m, points) = next?;
+            out.push(Mv {
+                cell: m.anchor,
+                color: m.color,
+            });
+            total += points;
+            target -= points;
+            b = child;
+        }
+    }
+}
+
+/// The line `moves` from `start` (a whole game, scoring `score`) with its
+/// end searched exactly, back from its last position while `meter` allows:
+/// the better line, or `None` when no better ending was found.
+pub(super) fn improve<B: SearchBoard>(
+    start: &B,
+    moves: &[Cell],
+    score: i64,
+    meter: Meter,
+) -> Option<Better> {
+    improve_with(start, moves, score, meter, TABLE_SLOTS)
+}
+
+fn improve_with<B: SearchBoard>(
+    start: &B,
+    moves: &[Cell],
+    score: i64,
+    meter: Meter,
+    slots: usize,
+) -> Option<Better> {
+    let rules = Rules::default();
+    let mut exact = Exact::<B>::new(rules, meter, slots);
+    // The line's positions and the points made before each.
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut made = Vec::with_capacity(moves.len() + 1);
+    let mut b = start.clone();
+    let mut points = 0;
+    for &m in moves {
+        positions.push(b.clone());
+        made.push(points);
+        let color = b.get(m.col as usize, m.row as usize);
+        let size = b.try_remove(Mv { cell: m, color }, &mut exact.flood)?;
+        points += rules.move_points(size);
+    }
+    positions.push(b);
+    made.push(points);
+    // The best line found: its first k moves, then `ending` making `rest`.
+    let mut best: Option<(usize, i64, Vec<Mv>)> = None;
+    for k in (0..positions.len()).rev() {
+        let floor = match &best {
+            Some((j, rest, _)) => made[*j] + rest - made[k],
+            None => score - made[k],
+        };
+        match exact.best(&positions[k], floor) {
+            Some((rest, ending)) if rest > floor => best = Some((k, rest, ending)),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    let (k, _, ending) = best?;
+    // Replay the found line on the rules to score it (a hash collision in
+    // the table could have misled the search: the replay is what counts).
+    let mut end = positions[k].clone();
+    let mut total = made[k];
+    for m in &ending {
+        total += rules.move_points(end.try_remove(*m, &mut exact.flood)?);
+    }
+    total += rules.end_adjustment(end.balls());
+    let mut line = moves[..k].to_vec();
+    line.extend(ending.iter().map(|m| m.cell));
+    (total > score).then(|| Better {
+        moves: line,
+        score: total,
+        cleared: end.balls() == 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{replay, Small};
+    use super::*;
+    use crate::budget::Budget;
+    use crate::samegame::board::Board;
+    use crate::samegame::repr::SameGameBoard;
+
+    /// The best rest of the game by plain enumeration of every line.
+    fn brute(b: &Board, rules: &Rules) -> i64 {
+        let clusters: Vec<_> = b
+            .clusters()
+            .into_iter()
+            .filter(|c| c.cells.len() >= 2)
+            .collect();
+        if clusters.is_empty() {
+            return rules.end_adjustment(b.balls());
+        }
+        clusters
+            .iter()
+            .map(|c| {
+                let mut child = b.clone();
+                let r = child.remove(c.cells[0]).expect("a cluster is a move");
+                rules.move_points(r.size) + brute(&child, rules)
+            })
+            .max()
+            .expect("a move")
+    }
+
+    type S = Small<false, false>;
+
+    /// The exact search's value is the best of every line, with a table as
+    /// large as needed and with one of a few slots (entries replaced all
+    /// the time).
+    #[test]
+    fn the_exact_value_is_the_best_of_every_line() {
+        let rules = Rules::default();
+        for seed in 0..300u64 {
+            let (w, h) = (2 + seed as usize % 4, 2 + (seed as usize / 4) % 4);
+            let board = Board::random(w, h, 2 + (seed % 3) as u8, seed).unwrap();
+            let want = brute(&board, &rules);
+            let start = S::from_board(&board).unwrap();
+            for slots in [1 << 12, 4] {
+                let mut exact = Exact::<S>::new(rules, Meter::UNLIMITED, slots);
+                let (v, line) = exact.best(&start, -1).expect("no budget");
+                assert_eq!(v, want, "seed {seed}, {slots} slots\n{board:?}");
+                let cells: Vec<Cell> = line.iter().map(|m| m.cell).collect();
+                assert_eq!(replay(&board, &cells).map(|r| r.0), Ok(want), "seed {seed}");
+            }
+        }
+    }
+
+    /// A random game's line made better: the result replays to the score
+    /// it claims and beats the line; with no budget at all nothing changes.
+    #[test]
+    fn an_improved_line_replays_to_its_score() {
+        let mut improved = 0;
+        for seed in 0..40u64 {
+            let board = Board::random(8, 8, 3 + (seed % 2) as u8, seed).unwrap();
+            let start = S::from_board(&board).unwrap();
+            // A line of random moves.
+            let mut b = board.clone();
+            let mut moves = Vec::new();
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            loop {
+                let cs: Vec<_> = b
+                    .clusters()
+                    .into_iter()
+                    .filter(|c| c.cells.len() >= 2)
+                    .collect();
+                if cs.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let c = &cs[(rng % cs.len() as u64) as usize];
+                moves.push(c.cells[0]);
+                b.remove(c.cells[0]).unwrap();
+            }
+            let (score, _) = replay(&board, &moves).unwrap();
+            let none = Budget::nodes(0).start();
+            assert!(
+                improve(&start, &moves, score, none).is_none(),
+                "seed {seed}"
+            );
+            let meter = Budget::nodes(20_000).start();
+            if let Some(better) = improve_with(&start, &moves, score, meter, 1 << 14) {
+                assert!(better.score > score, "seed {seed}");
+                assert_eq!(
+                    replay(&board, &better.moves),
+                    Ok((better.score, better.cleared)),
+                    "seed {seed}"
+                );
+                improved += 1;
+            }
+        }
+        assert!(improved > 20, "only {improved} random lines were bettered");
+    }
+}
