@@ -210,20 +210,28 @@ impl<B: SearchBoard> Exact<B> {
 
     /// The best rest of the game from `b`, known to make at least `floor`:
     /// each "more than v?" that is answered yes gives a line, whose points
-    /// are the next v.
-    fn best(&mut self, b: &B, floor: i64) -> Option<(i64, Vec<Mv>)> {
+    /// are the next v. Returns v, the line that makes it (empty when none
+    /// beat `floor`) and whether v is proved the best (false when the
+    /// budget ran out first).
+    fn best(&mut self, b: &B, floor: i64) -> (i64, Vec<Mv>, bool) {
         let mut v = floor;
         let mut line = Vec::new();
-        while self.beats(b, v)? {
-            line.clear();
-            let w = self.line_beating(b, v, &mut line)?;
-            if w <= v {
-                // Only a hash collision in the table can cause this.
-                return None;
+        loop {
+            match self.beats(b, v) {
+                Some(true) => {}
+                Some(false) => return (v, line, true),
+                None => return (v, line, false),
             }
-            v = w;
+            let mut better = Vec::new();
+            match self.line_beating(b, v, &mut better) {
+                // Only a hash collision in the table can give w <= v.
+                Some(w) if w > v => {
+                    v = w;
+                    line = better;
+                }
+                _ => return (v, line, false),
+            }
         }
-        Some((v, line))
     }
 
     /// A line from `b` that makes more than `target` (which [`Self::beats`]
@@ -306,10 +314,12 @@ fn improve_with<B: SearchBoard>(
             Some((j, rest, _)) => made[*j] + rest - made[k],
             None => score - made[k],
         };
-        match exact.best(&positions[k], floor) {
-            Some((rest, ending)) if rest > floor => best = Some((k, rest, ending)),
-            Some(_) => {}
-            None => break,
+        let (rest, ending, proved) = exact.best(&positions[k], floor);
+        if rest > floor {
+            best = Some((k, rest, ending));
+        }
+        if !proved {
+            break;
         }
     }
     let (k, _, ending) = best?;
@@ -337,6 +347,7 @@ mod tests {
     use crate::budget::Budget;
     use crate::samegame::board::Board;
     use crate::samegame::repr::SameGameBoard;
+    use crate::samegame::BitBoard;
 
     /// The best rest of the game by plain enumeration of every line.
     fn brute(b: &Board, rules: &Rules) -> i64 {
@@ -361,24 +372,29 @@ mod tests {
 
     type S = Small<false, false>;
 
-    /// The exact search's value is the best of every line, with a table as
-    /// large as needed and with one of a few slots (entries replaced all
-    /// the time).
+    /// The exact search's value is the best of every line, on both board
+    /// types, with a table as large as needed and with one of a few slots
+    /// (entries replaced all the time).
     #[test]
     fn the_exact_value_is_the_best_of_every_line() {
+        fn check<B: SearchBoard>(board: &Board, want: i64, seed: u64) {
+            let start = B::from_board(board).unwrap();
+            for slots in [1 << 12, 4] {
+                let mut exact = Exact::<B>::new(Rules::default(), Meter::UNLIMITED, slots);
+                let (v, line, proved) = exact.best(&start, -1);
+                assert!(proved, "seed {seed}: no budget to run out");
+                assert_eq!(v, want, "seed {seed}, {slots} slots\n{board:?}");
+                let cells: Vec<Cell> = line.iter().map(|m| m.cell).collect();
+                assert_eq!(replay(board, &cells).map(|r| r.0), Ok(want), "seed {seed}");
+            }
+        }
         let rules = Rules::default();
         for seed in 0..300u64 {
             let (w, h) = (2 + seed as usize % 4, 2 + (seed as usize / 4) % 4);
             let board = Board::random(w, h, 2 + (seed % 3) as u8, seed).unwrap();
             let want = brute(&board, &rules);
-            let start = S::from_board(&board).unwrap();
-            for slots in [1 << 12, 4] {
-                let mut exact = Exact::<S>::new(rules, Meter::UNLIMITED, slots);
-                let (v, line) = exact.best(&start, -1).expect("no budget");
-                assert_eq!(v, want, "seed {seed}, {slots} slots\n{board:?}");
-                let cells: Vec<Cell> = line.iter().map(|m| m.cell).collect();
-                assert_eq!(replay(&board, &cells).map(|r| r.0), Ok(want), "seed {seed}");
-            }
+            check::<S>(&board, want, seed);
+            check::<BitBoard>(&board, want, seed);
         }
     }
 
