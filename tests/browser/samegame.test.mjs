@@ -432,7 +432,9 @@ test('SolverSession: a bad board is named first, an empty one refused, and an ex
 });
 
 test('the solver thinks for the chosen time on the machine\'s workers, within its memory cap, and its moves play through Step and the log', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=8&h=8&colors=3`, calm);
+  // 12 × 12 with 4 colours: an 8 × 8 board of 3 colours is proved best by the
+  // exact search of the line's end within the 2 s (then the first worker ends the run).
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=12&h=12&colors=4`, calm);
   await page.getByLabel('Think for (seconds)').fill('2');
   const workers = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1, Math.floor(((navigator.deviceMemory || 8) * 1024) / 1024))));
   const t0 = Date.now();

@@ -77,6 +77,15 @@ trait SearchBoard: SameGameBoard {
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
         widen(beam, start, max_width)
     }
+
+    /// The line `moves` (scoring `score`) from `start` with its end searched
+    /// exactly within `meter` ([`endgame::improve`]). Only the small board
+    /// does (every board of the standard set and of the page's presets):
+    /// on larger boards the line stays as it is, and the page's wasm stays
+    /// without a second copy of the search.
+    fn end_exactly(_start: &Self, _moves: &[Cell], _score: i64, _meter: Meter) -> endgame::Ending {
+        endgame::Ending::default()
+    }
 }
 
 #[inline(always)]
@@ -239,6 +248,9 @@ impl<const V3: bool, const PEXT: bool> SearchBoard for Small<V3, PEXT> {
         below: impl FnMut(u64) -> u64,
     ) -> Option<Removal> {
         self.0.random_move_with::<PEXT>(skip, below)
+    }
+    fn end_exactly(start: &Self, moves: &[Cell], score: i64, meter: Meter) -> endgame::Ending {
+        endgame::improve(start, moves, score, meter)
     }
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
         #[cfg(target_arch = "x86_64")]
@@ -466,14 +478,19 @@ impl<B: SearchBoard> Beam<'_, B> {
     }
 
     /// Searches the end of the best line exactly within the `endgame`
-    /// budget (the [`endgame`] module) and keeps the better line it finds.
+    /// budget (the [`endgame`] module) and keeps the better line it finds;
+    /// sets `exhaustive` when the search proved the line (so bettered) the
+    /// best from the start.
     fn end_exactly(&mut self, start: &B) {
         if self.best.score == i64::MIN || self.exhaustive {
             return;
         }
-        if let Some(b) = endgame::improve(start, &self.best.moves, self.best.score, self.endgame) {
+        let end = B::end_exactly(start, &self.best.moves, self.best.score, self.endgame);
+        if let Some(b) = end.better {
             self.offer_moves(b.score, b.cleared, b.moves);
         }
+        // Proved from the first move on: the line is the best there is.
+        self.exhaustive |= end.proved;
     }
 
     fn path(&self, mut at: u32) -> Vec<Cell> {
@@ -804,11 +821,12 @@ impl Session {
         self.width = width;
         self.exhaustive = !more;
         // The end of the best line searched exactly with what is left.
-        match &mut self.search {
+        let proved = match &mut self.search {
             Stepper::Small(start, beam) => beam.end_with(start, endgame, !more),
             Stepper::Big(start, beam) => beam.end_with(start, endgame, !more),
-        }
-        more
+        };
+        self.exhaustive = proved;
+        !proved
     }
 
     /// One beam of `width` within `meter`: `None` if the meter ran out
@@ -838,11 +856,13 @@ impl Session {
 
 impl<B: SearchBoard> Beam<'_, B> {
     /// [`Beam::end_exactly`] within `endgame`, unless the search was
-    /// `exhaustive`.
-    fn end_with(&mut self, start: &B, endgame: Meter, exhaustive: bool) {
+    /// `exhaustive`; whether it is now (the exact search proved the best
+    /// line from the start).
+    fn end_with(&mut self, start: &B, endgame: Meter, exhaustive: bool) -> bool {
         self.endgame = endgame;
         self.exhaustive = exhaustive;
         self.end_exactly(start);
+        self.exhaustive
     }
 
     /// One whole beam of `width` from `start` within `meter`: `None` when

@@ -92,6 +92,49 @@ struct Exact<B: SearchBoard> {
     depth: usize,
 }
 
+/// What the exact search of a line's end found: a better line, if any, and
+/// whether it proved its answer (that line, or the old one) the best from
+/// the start.
+#[derive(Debug, Default)]
+pub(super) struct Ending {
+    pub better: Option<Better>,
+    pub proved: bool,
+}
+
+/// Sorts `moves` by falling size (stable: a short list, and a plain
+/// insertion sort keeps the page's wasm small).
+fn largest_first(moves: &mut [Removal]) {
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].size < moves[j].size {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// `b`'s clusters in `out` (one copy of the board's inlined scan for the
+/// whole module: the page's wasm stays small).
+#[inline(never)]
+fn clusters<B: SearchBoard>(b: &B, flood: &mut B::Scratch, out: &mut Vec<Removal>) {
+    b.for_each_cluster(flood, |c| out.push(c));
+}
+
+/// `b` after the move `m` (one copy of the board's inlined removal).
+#[inline(never)]
+fn removed<B: SearchBoard>(b: &B, m: Removal, flood: &mut B::Scratch) -> B {
+    let mut child = b.clone();
+    child.remove_known(m.anchor, flood);
+    child
+}
+
+/// Plays a line's move on `b` if it applies (one copy of the board's
+/// inlined [`SearchBoard::try_remove`]): its size.
+#[inline(never)]
+fn play<B: SearchBoard>(b: &mut B, mv: Mv, flood: &mut B::Scratch) -> Option<usize> {
+    b.try_remove(mv, flood)
+}
+
 /// A line with a better ending: its moves from the start, its score and
 /// whether it clears the board.
 #[derive(Debug)]
@@ -155,7 +198,7 @@ impl<B: SearchBoard> Exact<B> {
         }
         let mut moves = std::mem::take(&mut self.moves[depth]);
         moves.clear();
-        b.for_each_cluster(&mut self.flood, |c| moves.push(c));
+        clusters(b, &mut self.flood, &mut moves);
         let answer = if moves.is_empty() {
             let v = self.rules.end_adjustment(b.balls());
             let v32 = v as i32;
@@ -170,7 +213,7 @@ impl<B: SearchBoard> Exact<B> {
         } else {
             self.nodes += 1;
             // Larger clusters first: they make the points.
-            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.size));
+            largest_first(&mut moves);
             self.depth += 1;
             let mut answer = Some(false);
             for &m in &moves {
@@ -179,8 +222,7 @@ impl<B: SearchBoard> Exact<B> {
                 if points + tally.bound(&self.rules, m.color as usize - 1, m.size) <= target {
                     continue;
                 }
-                let mut child = b.clone();
-                child.remove_known(m.anchor, &mut self.flood);
+                let child = removed(b, m, &mut self.flood);
                 match self.beats(&child, target - points) {
                     Some(false) => {}
                     other => {
@@ -243,15 +285,14 @@ impl<B: SearchBoard> Exact<B> {
         let mut moves = Vec::new();
         loop {
             moves.clear();
-            b.for_each_cluster(&mut self.flood, |c| moves.push(c));
+            clusters(&b, &mut self.flood, &mut moves);
             if moves.is_empty() {
                 return Some(total + self.rules.end_adjustment(b.balls()));
             }
-            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.size));
+            largest_first(&mut moves);
             let mut next = None;
             for &m in &moves {
-                let mut child = b.clone();
-                child.remove_known(m.anchor, &mut self.flood);
+                let child = removed(&b, m, &mut self.flood);
                 let points = self.rules.move_points(m.size);
                 if self.beats(&child, target - points)? {
                     next = Some((child, m, points));
@@ -274,13 +315,14 @@ impl<B: SearchBoard> Exact<B> {
 
 /// The line `moves` from `start` (a whole game, scoring `score`) with its
 /// end searched exactly, back from its last position while `meter` allows:
-/// the better line, or `None` when no better ending was found.
+/// the better line (none when no better ending was found), and whether the
+/// walk reached the start with every answer proved.
 pub(super) fn improve<B: SearchBoard>(
     start: &B,
     moves: &[Cell],
     score: i64,
     meter: Meter,
-) -> Option<Better> {
+) -> Ending {
     improve_with(start, moves, score, meter, TABLE_SLOTS)
 }
 
@@ -290,7 +332,7 @@ fn improve_with<B: SearchBoard>(
     score: i64,
     meter: Meter,
     slots: usize,
-) -> Option<Better> {
+) -> Ending {
     let rules = Rules::default();
     let mut exact = Exact::<B>::new(rules, meter, slots);
     // The line's positions and the points made before each.
@@ -302,36 +344,58 @@ fn improve_with<B: SearchBoard>(
         positions.push(b.clone());
         made.push(points);
         let color = b.get(m.col as usize, m.row as usize);
-        let size = b.try_remove(Mv { cell: m, color }, &mut exact.flood)?;
+        let Some(size) = play(&mut b, Mv { cell: m, color }, &mut exact.flood) else {
+            return Ending::default();
+        };
         points += rules.move_points(size);
     }
     positions.push(b);
     made.push(points);
     // The best line found: its first k moves, then `ending` making `rest`.
     let mut best: Option<(usize, i64, Vec<Mv>)> = None;
+    let mut proved = false;
     for k in (0..positions.len()).rev() {
         let floor = match &best {
             Some((j, rest, _)) => made[*j] + rest - made[k],
             None => score - made[k],
         };
-        let (rest, ending, proved) = exact.best(&positions[k], floor);
+        let (rest, ending, done) = exact.best(&positions[k], floor);
         if rest > floor {
             best = Some((k, rest, ending));
         }
-        if !proved {
+        if !done {
             break;
         }
+        proved = k == 0;
     }
-    let (k, _, ending) = best?;
-    // Replay the found line on the rules to score it (a hash collision in
-    // the table could have misled the search: the replay is what counts).
-    let mut end = positions[k].clone();
-    let mut total = made[k];
-    for m in &ending {
-        total += rules.move_points(end.try_remove(*m, &mut exact.flood)?);
+    Ending {
+        better: best.and_then(|(k, _, ending)| {
+            better_line(&positions[k], made[k], &moves[..k], &ending, score)
+        }),
+        proved,
+    }
+}
+
+/// The line of `prefix` then `ending` (played from `from`, after `made`
+/// points), replayed by the rules to score it (a hash collision in the
+/// table could have misled the search: the replay is what counts), if it
+/// makes more than `score`.
+fn better_line<B: SearchBoard>(
+    from: &B,
+    made: i64,
+    prefix: &[Cell],
+    ending: &[Mv],
+    score: i64,
+) -> Option<Better> {
+    let rules = Rules::default();
+    let mut flood = B::Scratch::default();
+    let mut end = from.clone();
+    let mut total = made;
+    for m in ending {
+        total += rules.move_points(play(&mut end, *m, &mut flood)?);
     }
     total += rules.end_adjustment(end.balls());
-    let mut line = moves[..k].to_vec();
+    let mut line = prefix.to_vec();
     line.extend(ending.iter().map(|m| m.cell));
     (total > score).then(|| Better {
         moves: line,
@@ -429,11 +493,11 @@ mod tests {
             let (score, _) = replay(&board, &moves).unwrap();
             let none = Budget::nodes(0).start();
             assert!(
-                improve(&start, &moves, score, none).is_none(),
+                improve(&start, &moves, score, none).better.is_none(),
                 "seed {seed}"
             );
             let meter = Budget::nodes(20_000).start();
-            if let Some(better) = improve_with(&start, &moves, score, meter, 1 << 14) {
+            if let Some(better) = improve_with(&start, &moves, score, meter, 1 << 14).better {
                 assert!(better.score > score, "seed {seed}");
                 assert_eq!(
                     replay(&board, &better.moves),
@@ -444,5 +508,29 @@ mod tests {
             }
         }
         assert!(improved > 20, "only {improved} random lines were bettered");
+    }
+
+    /// A walk that reaches the start proves the line the best there is: the
+    /// answer is then the exact value.
+    #[test]
+    fn a_walk_back_to_the_start_is_a_proof() {
+        let rules = Rules::default();
+        for seed in 0..40u64 {
+            let board = Board::random(4, 4, 2 + (seed % 2) as u8, seed).unwrap();
+            let want = brute(&board, &rules);
+            // The greedy-by-anchor line: the first cluster each time.
+            let mut b = board.clone();
+            let mut moves = Vec::new();
+            while let Some(c) = b.clusters().into_iter().find(|c| c.cells.len() >= 2) {
+                moves.push(c.cells[0]);
+                b.remove(c.cells[0]).unwrap();
+            }
+            let (score, _) = replay(&board, &moves).unwrap();
+            let start = S::from_board(&board).unwrap();
+            let end = improve(&start, &moves, score, Meter::UNLIMITED);
+            assert!(end.proved, "seed {seed}");
+            let got = end.better.as_ref().map_or(score, |b| b.score);
+            assert_eq!(got, want, "seed {seed}\n{board:?}");
+        }
     }
 }
