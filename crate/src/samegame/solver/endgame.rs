@@ -413,13 +413,17 @@ mod tests {
     use crate::samegame::repr::SameGameBoard;
     use crate::samegame::BitBoard;
 
-    /// The best rest of the game by plain enumeration of every line.
-    fn brute(b: &Board, rules: &Rules) -> i64 {
-        let clusters: Vec<_> = b
-            .clusters()
+    /// The clusters of `b` that are moves (two balls or more).
+    fn moves_of(b: &Board) -> Vec<crate::samegame::Cluster> {
+        b.clusters()
             .into_iter()
             .filter(|c| c.cells.len() >= 2)
-            .collect();
+            .collect()
+    }
+
+    /// The best rest of the game by plain enumeration of every line.
+    fn brute(b: &Board, rules: &Rules) -> i64 {
+        let clusters = moves_of(b);
         if clusters.is_empty() {
             return rules.end_adjustment(b.balls());
         }
@@ -475,11 +479,7 @@ mod tests {
             let mut moves = Vec::new();
             let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             loop {
-                let cs: Vec<_> = b
-                    .clusters()
-                    .into_iter()
-                    .filter(|c| c.cells.len() >= 2)
-                    .collect();
+                let cs = moves_of(&b);
                 if cs.is_empty() {
                     break;
                 }
@@ -521,7 +521,7 @@ mod tests {
             // The greedy-by-anchor line: the first cluster each time.
             let mut b = board.clone();
             let mut moves = Vec::new();
-            while let Some(c) = b.clusters().into_iter().find(|c| c.cells.len() >= 2) {
+            while let Some(c) = moves_of(&b).into_iter().next() {
                 moves.push(c.cells[0]);
                 b.remove(c.cells[0]).unwrap();
             }
