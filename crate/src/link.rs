@@ -19,9 +19,10 @@ pub enum Link {
     Lianliankan(lianliankan::link::Link),
 }
 
-/// The `game=` name of a link, checked against [`GAMES`]; the rest of the
-/// link is not looked at beyond its `key=value` shape.
-pub fn game_of(text: &str) -> Result<&'static str, String> {
+/// The `game=` value of a link, not checked against [`GAMES`] (`None`
+/// when the link names no game); the rest of the link is not looked at
+/// beyond its `key=value` shape.
+fn named_game(text: &str) -> Result<Option<&str>, String> {
     let text = text.strip_prefix('#').unwrap_or(text);
     let mut game = None;
     for part in text.split('&').filter(|p| !p.is_empty()) {
@@ -35,7 +36,13 @@ pub fn game_of(text: &str) -> Result<&'static str, String> {
             game = Some(value);
         }
     }
-    let Some(name) = game else {
+    Ok(game)
+}
+
+/// The `game=` name of a link, checked against [`GAMES`]; the rest of the
+/// link is not looked at beyond its `key=value` shape.
+pub fn game_of(text: &str) -> Result<&'static str, String> {
+    let Some(name) = named_game(text)? else {
         return Err(format!(
             "the link names no game (game={})",
             GAMES.join(" or game=")
@@ -48,6 +55,32 @@ pub fn game_of(text: &str) -> Result<&'static str, String> {
             GAMES.join(", ")
         )
     })
+}
+
+/// The name players know a game by (its `game=` name otherwise).
+fn title(game: &str) -> &str {
+    match game {
+        "samegame" => "Same Game",
+        "mayan" => "the Mayan puzzle",
+        "lianliankan" => "连连看",
+        other => other,
+    }
+}
+
+/// Checks that `text` is a link to `game` (one of [`GAMES`]), for a class
+/// that opens only that game's links: a link naming no game, another game
+/// or an unknown one is refused, saying which.
+pub fn expect_game(text: &str, game: &str) -> Result<(), String> {
+    match named_game(text)? {
+        None => Err(format!("the link names no game (game={game})")),
+        Some(name) if name == game => Ok(()),
+        Some(name) if GAMES.contains(&name) => Err(format!(
+            "this is a link to {} (game={name}), not to {} (game={game})",
+            title(name),
+            title(game)
+        )),
+        Some(_) => game_of(text).map(|_| ()),
+    }
 }
 
 impl Link {
@@ -119,6 +152,52 @@ pub fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_class_of_one_game_refuses_links_to_none_another_or_an_unknown_one() {
+        assert_eq!(expect_game("game=mayan&level=3", "mayan"), Ok(()));
+        assert_eq!(
+            expect_game("#seed=1&game=lianliankan", "lianliankan"),
+            Ok(())
+        );
+        for (text, game) in [
+            ("", "mayan"),
+            ("&&&", "lianliankan"),
+            ("level=3", "mayan"),
+            ("seed=3", "samegame"),
+        ] {
+            assert_eq!(
+                expect_game(text, game),
+                Err(format!("the link names no game (game={game})")),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            expect_game("game=lianliankan&seed=3", "samegame"),
+            Err(
+                "this is a link to 连连看 (game=lianliankan), not to Same Game (game=samegame)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            expect_game("game=samegame&seed=3", "mayan"),
+            Err(
+                "this is a link to Same Game (game=samegame), not to the Mayan puzzle (game=mayan)"
+                    .into()
+            )
+        );
+        assert!(expect_game("game=chess", "mayan")
+            .unwrap_err()
+            .starts_with("unknown game 'chess'"));
+        assert_eq!(
+            expect_game("game=mayan&game=mayan", "mayan"),
+            Err("the link names its game twice".into())
+        );
+        assert_eq!(
+            expect_game("level", "mayan"),
+            Err("'level' is not key=value".into())
+        );
+    }
 
     #[test]
     fn the_game_name_is_found_wherever_it_stands() {

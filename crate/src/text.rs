@@ -201,8 +201,12 @@ pub fn push_int(out: &mut Vec<u8>, n: i64) {
 pub fn parse_ints(line_no: usize, line: &str) -> Result<Vec<i64>, InputError> {
     line.split_ascii_whitespace()
         .map(|t| {
-            t.parse::<i64>()
-                .map_err(|_| InputError::new(line_no, format!("'{}' is not an integer", t)))
+            t.parse::<i64>().map_err(|_| {
+                InputError::new(
+                    line_no,
+                    format!("'{}' is not an integer", crate::link::shorten(t)),
+                )
+            })
         })
         .collect()
 }

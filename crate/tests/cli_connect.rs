@@ -116,6 +116,15 @@ fn bad_queries_are_rejected() {
 }
 
 #[test]
+fn an_empty_poj1101_input_is_rejected_but_no_boards_then_0_0_is_not() {
+    for input in ["", "\n\n", "  \r\n"] {
+        assert_rejected(&["judge", "poj1101"], input, Some(1), "missing the header 'w h'");
+    }
+    let run = clearboard(&["judge", "poj1101"], b"0 0\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
+}
+
+#[test]
 fn poj1101_errors_name_the_line_in_later_boards() {
     let input = "2 1\nXX\n1 1 2 1\n0 0 0 0\n2 1\nXX\n1 1 9 1\n0 0 0 0\n0 0\n";
     assert_rejected(&["judge", "poj1101"], input, Some(7), "x2 = 9 is outside");

@@ -378,3 +378,46 @@ fn solve_rejects_malformed_positions_and_options() {
         "unexpected argument '--fast'",
     );
 }
+
+/// A bad line of any length is named and quoted shortly (its first 40
+/// characters and "…"), by every command that reads an input: one short
+/// line on stderr, not the whole line again.
+#[test]
+fn a_huge_bad_line_is_quoted_shortly_by_every_command() {
+    let huge = "x".repeat(1_000_000);
+    let cases: [(&[&str], String); 9] = [
+        (&["judge", "samegame"], format!("{huge}\n")),
+        (
+            &["judge", "samegame"],
+            format!("1\n{}\n", "Q".repeat(200_000)),
+        ),
+        (&["judge", "mahjong"], format!("{huge}\n")),
+        (&["judge", "poj1101"], format!("{huge}\n")),
+        (&["judge", "poj1101"], format!("2 1\nXX\n1 1 {huge}\n")),
+        (&["judge", "mayan"], format!("{huge}\n")),
+        (&["judge", "mayan"], format!("1\n1 {huge}\n")),
+        (
+            &["solve", "samegame", "--nodes", "10"],
+            format!("1 2 {huge}\n"),
+        ),
+        (&["solve", "lianliankan"], format!("{huge}\n")),
+    ];
+    for (args, input) in cases {
+        let run = clearboard(args, input.as_bytes());
+        assert_eq!(
+            run.code,
+            2,
+            "{args:?}: {}",
+            &run.stderr[..run.stderr.len().min(300)]
+        );
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}");
+        assert!(
+            run.stderr.len() < 400,
+            "{args:?}: {} bytes on stderr: {}…",
+            run.stderr.len(),
+            &run.stderr[..300]
+        );
+        assert!(run.stderr.contains("line "), "{args:?}: {}", run.stderr);
+    }
+}

@@ -432,6 +432,14 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('garbage');
   await button(page, 'Answer queries').click();
   assert.equal(await ref(page, 'pq-query').locator('option').count(), 0);
+  // A huge bad line is quoted shortly, and the page does not grow sideways.
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('z'.repeat(100000));
+  await button(page, 'Answer queries').click();
+  const said = await page.getByRole('status').textContent();
+  assert.match(said, /^Path queries: .*line 1: .*'z{40}…'/);
+  assert.ok(said.length < 300, `${said.length} characters`);
+  assert.ok((await ref(page, 'pq-result').textContent()).length < 300);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
   assert.equal(await ref(page, 'pq-board-no').locator('option').count(), 0);
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nX X\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
   await button(page, 'Answer queries').click();

@@ -275,6 +275,13 @@ test('a malformed POJ input and custom sizes say what is wrong', async () => {
   await page.getByLabel('POJ 1027 input').fill('2\nRGB\n');
   await page.getByRole('button', { name: 'Load' }).click();
   assert.match(await page.locator('#message').textContent(), /POJ input: line 2: a row has 15 balls, found 3/);
+  // A huge bad line is quoted shortly; the page does not grow sideways.
+  await page.getByLabel('POJ 1027 input').fill('x'.repeat(100000));
+  await page.getByRole('button', { name: 'Load' }).click();
+  const said = await page.locator('#message').textContent();
+  assert.match(said, /POJ input: line 1: 'x{40}…' is not a number of games/);
+  assert.ok(said.length < 300, `${said.length} characters`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
   await page.getByLabel('Width').fill('0');
   await page.getByRole('button', { name: 'New game' }).click();
   assert.match(await page.locator('#message').textContent(), /1 to 64/);

@@ -318,6 +318,14 @@ test('New game stops a running search, Compare and autoplay, and deals a new boa
   assert.match(after, /^#game=samegame&seed=\d+&w=15&h=15&colors=5$/);
   assert.notEqual(await page.evaluate(() => window.clearboardPage.app.text()), text, 'a new board');
   assert.equal(await page.getByLabel('Seed').inputValue(), after.match(/seed=(\d+)/)[1], 'the seed is shown');
+  // A seed typed in is dealt; an emptied box deals a new seed (not seed 0).
+  await page.getByLabel('Seed').fill('123');
+  await button(page, 'New game').click();
+  assert.match(new URL(page.url()).hash, /^#game=samegame&seed=123&w=15&h=15&colors=5$/);
+  await page.getByLabel('Seed').fill('');
+  await button(page, 'New game').click();
+  const fresh = Number(new URL(page.url()).hash.match(/seed=(\d+)/)[1]);
+  assert.ok(fresh !== 0 && fresh !== 123, `a new seed, not ${fresh}`);
   // Restart replays the same board.
   const dealt = await page.evaluate(() => window.clearboardPage.app.text());
   await button(page, 'Step').click();
@@ -532,6 +540,13 @@ test('every game\'s wasm class answers the same interface the same way', async (
         }
       };
       r.linkNotString = [5, {}, undefined, null].every((v) => refused(() => a.openLink(v), /^link: a string is needed, not /));
+      // A link naming no game, or another game, is refused alike by every class.
+      const own = { SameGameApp: 'samegame', MayanApp: 'mayan', LianliankanApp: 'lianliankan' }[name];
+      r.noGame = ['', '&&&', 'level=3', 'seed=3', 'board=AA/BB', 'w=8&h=6&kinds=12']
+        .every((l) => refused(() => a.openLink(l), new RegExp(`^link: the link names no game \\(game=${own}\\)$`)));
+      r.otherGame = Object.values({ samegame: 'game=samegame&seed=3', mayan: 'game=mayan&level=3', lianliankan: 'game=lianliankan&seed=3' })
+        .filter((l) => !l.startsWith(`game=${own}&`))
+        .every((l) => refused(() => a.openLink(l), new RegExp(`^link: this is a link to .+ \\(game=${l.slice(5, l.indexOf('&'))}\\), not to .+ \\(game=${own}\\)$`)));
       const move = {
         SameGameApp: (x, y) => a.click(x, y),
         MayanApp: (x, y) => a.play(x, y, 1),

@@ -238,7 +238,9 @@ export class SameGame extends BoardGame {
       w = field('width', 'the width', 1, 64);
       h = field('height', 'the height', 1, 64);
       colors = field('colors', 'the number of colours', 2, 9);
-      seed = this.seedEdited ? field('seed', 'the seed', 0, Number.MAX_SAFE_INTEGER) : this.shell.freshSeed();
+      // A seed typed in is used; an emptied box, like an untouched one, deals a new seed.
+      const typed = this.seedEdited && this.ref('seed').value.trim() !== '';
+      seed = typed ? field('seed', 'the seed', 0, Number.MAX_SAFE_INTEGER) : this.shell.freshSeed();
     } catch (e) {
       this.shell.message(`New game: ${e.message}.`, true);
       return;

@@ -2,6 +2,7 @@
 //! or 0) and `poj1101` (several boards, "Board #n:" / "Pair m: k segments.").
 //! Inputs are checked whole before anything is printed.
 
+use crate::link::shorten;
 use crate::text::{push_uint, InputError, Lines};
 
 use super::{Board, PathFinder, Pos};
@@ -51,7 +52,7 @@ impl<'a> Reader<'a> {
         match self.pending.last() {
             Some(&(n, t)) => Err(InputError::new(
                 n,
-                format!("unexpected '{}' after the terminating zeros", t),
+                format!("unexpected '{}' after the terminating zeros", shorten(t)),
             )),
             None => Ok(()),
         }
@@ -69,7 +70,7 @@ impl<'a> Reader<'a> {
                 n,
                 format!(
                     "a board starts with two integers 'w h', found '{}'",
-                    line.trim()
+                    shorten(line.trim())
                 ),
             )
         };
@@ -171,7 +172,7 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
             last_line = n;
             *num = t
                 .parse()
-                .map_err(|_| InputError::new(n, format!("'{}' is not a coordinate", t)))?;
+                .map_err(|_| InputError::new(n, format!("'{}' is not a coordinate", shorten(t))))?;
         }
         if nums == [0; 4] {
             r.line_done()?;
@@ -182,7 +183,7 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
                 n,
                 format!(
                     "a query is four numbers x1 y1 x2 y2 on one line; '{}' follows them",
-                    t
+                    shorten(t)
                 ),
             ));
         }
@@ -220,7 +221,7 @@ pub fn parse_mahjong(input: &str) -> Result<Case, InputError> {
     if let Some((n, t)) = r.token() {
         return Err(InputError::new(
             n,
-            format!("unexpected '{}' after the last query", t),
+            format!("unexpected '{}' after the last query", shorten(t)),
         ));
     }
     Ok(Case { board, queries })
@@ -233,13 +234,20 @@ pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
     let mut cases = Vec::new();
     loop {
         let Some((n, w, h)) = r.header()? else {
+            if cases.is_empty() {
+                // Nothing at all: not even the final '0 0'.
+                return Err(InputError::new(
+                    1,
+                    "missing the header 'w h' (a POJ 1101 input is boards, then '0 0')",
+                ));
+            }
             return Ok(cases);
         };
         if (w, h) == (0, 0) {
             if let Some((n, t)) = r.token() {
                 return Err(InputError::new(
                     n,
-                    format!("unexpected '{}' after the final '0 0'", t),
+                    format!("unexpected '{}' after the final '0 0'", shorten(t)),
                 ));
             }
             return Ok(cases);

@@ -1,6 +1,7 @@
 //! The NOIP 2011 Mayan judge: n, then five column lines (bottom first, each
 //! ended by 0); prints the smallest n-move solution as `x y g` lines, or -1.
 
+use crate::link::shorten;
 use crate::text::{push_int, push_uint, InputError, Lines};
 
 use super::solve::{solve, Outcome, Settings};
@@ -38,7 +39,7 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
         Err(_) => {
             return Err(InputError::new(
                 n_line,
-                format!("'{}' is not a number of moves", first.trim()),
+                format!("'{}' is not a number of moves", shorten(first.trim())),
             ))
         }
     };
@@ -58,12 +59,12 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
             if closed {
                 return Err(InputError::new(
                     line_no,
-                    format!("'{}' after the 0 that ends the column", t),
+                    format!("'{}' after the 0 that ends the column", shorten(t)),
                 ));
             }
-            let v: i64 = t
-                .parse()
-                .map_err(|_| InputError::new(line_no, format!("'{}' is not a colour", t)))?;
+            let v: i64 = t.parse().map_err(|_| {
+                InputError::new(line_no, format!("'{}' is not a colour", shorten(t)))
+            })?;
             if v == 0 {
                 closed = true;
                 continue;

@@ -156,7 +156,11 @@ impl Board {
                         Ok(d) if d < MAX_COLORS => Ok(d + 1),
                         _ => Err(InputError::new(
                             line,
-                            format!("'{}' is not a colour digit 0-{}", t, MAX_COLORS - 1),
+                            format!(
+                                "'{}' is not a colour digit 0-{}",
+                                crate::link::shorten(t),
+                                MAX_COLORS - 1
+                            ),
                         )),
                     })
                     .collect()

@@ -1,6 +1,7 @@
 //! The POJ 1027 judge: reads the problem's input, plays every game with the
 //! greedy strategy and prints the problem's output byte for byte.
 
+use crate::link::shorten;
 use crate::rng::Rng;
 use crate::text::{push_int, push_uint, InputError, LineBuf, Lines};
 
@@ -47,7 +48,7 @@ pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
         Err(_) => {
             return Err(InputError::new(
                 n_line,
-                format!("'{}' is not a number of games", first.trim()),
+                format!("'{}' is not a number of games", shorten(first.trim())),
             ))
         }
     };

@@ -106,6 +106,8 @@ impl LianliankanApp {
         let link = text(&link, "link")?;
         let fresh = fresh_seed(&fresh)?;
         let bad = |e: String| JsError::new(&format!("link: {}", e));
+        crate::link::expect_game(&link, "lianliankan")
+            .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let parsed = Link::parse(&link, fresh).map_err(bad)?;
         let mut app = LianliankanApp::from_start(parsed.start).map_err(bad)?;
         for (i, m) in parsed.moves.into_iter().enumerate() {

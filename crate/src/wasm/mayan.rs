@@ -126,6 +126,8 @@ impl MayanApp {
         // Not used, but checked as the other games check it.
         fresh_seed(&fresh)?;
         let link = text(&link, "link")?;
+        crate::link::expect_game(&link, "mayan")
+            .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let parsed = Link::parse(&link).map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let mut app = MayanApp::from_start(parsed.start);
         for m in parsed.moves {

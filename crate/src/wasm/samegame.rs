@@ -87,6 +87,8 @@ impl SameGameApp {
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         let link = text(&link, "link")?;
         let fresh = fresh_seed(&fresh)?;
+        crate::link::expect_game(&link, "samegame")
+            .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let parsed = Link::parse_with_seed(&link, fresh)
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let game = parsed
