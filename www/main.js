@@ -7,7 +7,7 @@
 // openDefault(seed), link(), summary(), draw(), step(), undo(), redo(),
 // restart(), hint(), key(event), focusBoard(), resize().
 import { engine } from './core/engine.js';
-import { installKeys } from './core/keys.js';
+import { installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, ESCAPED_SEPARATOR } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
@@ -33,7 +33,7 @@ class Shell {
     this.messenger = new Messenger(this);
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
-    installKeys(() => ({ key: (e) => this.key(e) }));
+    installKeys(() => ({ key: (e) => this.key(e), fieldKey: (e) => this.fieldKey(e) }));
     document.getElementById('present').addEventListener('click', () => this.togglePresent());
     this.buildSettings();
     addEventListener('resize', () => {
@@ -95,6 +95,24 @@ class Shell {
       }
     }
     this.game?.key(e);
+  }
+
+  /**
+   * A key in a form field: its own, except in present mode, where Esc
+   * leaves from any field and → / ← step and undo from a list, a check box
+   * or a slider too (a text or number field keeps its arrows).
+   */
+  fieldKey(e) {
+    if (!this.presenting || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
+    if (e.key === 'Escape') {
+      this.togglePresent(false);
+      return;
+    }
+    if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !isTextField(e.target)) {
+      e.preventDefault();
+      if (e.key === 'ArrowRight') this.game?.step();
+      else this.undoPresented();
+    }
   }
 
   /**

@@ -496,6 +496,18 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.ok(why.x >= board.x + board.width, 'beside the board');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  // From a list the teacher just used, → and ← still step and undo (the list keeps its value) …
+  const strategy = page.getByLabel('Strategy');
+  await strategy.focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2, '→ from the Strategy list steps');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, '← from the Strategy list undoes');
+  assert.equal(await strategy.inputValue(), 'greedy', 'the list keeps its value');
+  // … a number field keeps its arrows, and Esc leaves from any field.
+  await page.getByLabel('Think for (seconds)').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, 'a number field keeps →');
   await page.keyboard.press('Escape');
   assert.equal(await present.getAttribute('aria-pressed'), 'false');
   assert.doesNotMatch(new URL(page.url()).hash, /present/);
@@ -509,6 +521,14 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.equal(await other.page.getByRole('button', { name: 'Step', exact: true }).isVisible(), true, 'the Mayan step controls stay');
   await other.page.keyboard.press('ArrowRight');
   assert.equal(await other.page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  // A level picked from the list, then →: a step of that level, not the next level.
+  const level = other.page.getByLabel('Level');
+  await level.selectOption('5');
+  await other.page.waitForFunction(() => window.clearboardPage.app.levelNumber() === 5);
+  await level.focus();
+  await other.page.keyboard.press('ArrowRight');
+  assert.equal(await other.page.evaluate(() => window.clearboardPage.app.levelNumber()), 5, 'still level 5');
+  assert.equal(await other.page.evaluate(() => window.clearboardPage.app.moves()), 1, '→ stepped');
   assert.deepEqual(other.problems, []);
   await other.context.close();
   // 连连看: its teaching views stay in present mode.
@@ -539,6 +559,15 @@ test('present mode on a 1280 × 720 projector: a long explanation beside the boa
   // A short one is at full size again.
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((f) => parseFloat(getComputedStyle(document.querySelector('main [data-ref="why"]')).fontSize) === f, full);
+  // The solver's explanation, then Compare's boards above it in the side column: it is fitted again.
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  assert.ok(await page.locator('main [data-ref="compare-view"]').isVisible());
+  await page.waitForFunction(() => document.querySelector('main [data-ref="why"]').getBoundingClientRect().bottom <= innerHeight, null, { timeout: 5000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -258,6 +258,11 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
   await ref(page, 'editor-box').locator('summary').click();
   await button(page, 'Clear the board').click();
+  // The line under the board tells what a click does while editing, not how to play.
+  assert.equal(await ref(page, 'readout').textContent(), 'Editing: click a column to drop a block of the chosen colour.');
+  await page.getByLabel('Erase').check();
+  assert.equal(await ref(page, 'readout').textContent(), 'Erasing: click a block to take it out (the blocks above fall).');
+  await page.getByLabel('Erase').uncheck();
   await page.getByLabel('Colour').selectOption('1');
   for (const x of [0, 1, 3]) {
     const p = await at(page, x, 0);

@@ -1,12 +1,23 @@
 // Keyboard dispatch: one listener for the document that hands a key to the
 // game that is shown, and to no other. Keys typed into a form field stay
-// there.
+// there (the page may still take a few: `fieldKey`, present mode's).
+
+/** Whether `t` is a field whose own keys include the arrows: text, numbers, a text area. */
+export function isTextField(t) {
+  if (!t?.closest) return false;
+  if (t.closest('textarea, [contenteditable="true"]')) return true;
+  const input = t.closest('input');
+  return !!input && !['checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'range'].includes(input.type);
+}
 
 export function installKeys(activeGame) {
   document.addEventListener('keydown', (e) => {
     const t = e.target;
-    if (t && t.closest && t.closest('input, textarea, select, [contenteditable="true"]')) return;
     const game = activeGame();
+    if (t && t.closest && t.closest('input, textarea, select, [contenteditable="true"]')) {
+      game?.fieldKey?.(e);
+      return;
+    }
     if (game && game.key) game.key(e);
   });
 }

@@ -799,6 +799,13 @@ export class Mayan extends BoardGame {
     const cell = this.selected ?? (this.showCursor && document.activeElement === this.canvas ? this.cursor : null);
     const readout = this.ref('readout');
     if (!cell) {
+      if (this.editing) {
+        // Editing: a click drops or erases, it does not move.
+        readout.textContent = this.ref('ed-erase').checked
+          ? 'Erasing: click a block to take it out (the blocks above fall).'
+          : 'Editing: click a column to drop a block of the chosen colour.';
+        return;
+      }
       readout.textContent = this.selected === null && !this.app.isOver() ? 'Drag a block left or right, or click it and use Move left / Move right.' : '';
       return;
     }
@@ -927,6 +934,7 @@ export class Mayan extends BoardGame {
     on('ed-start', 'click', () => this.startEditing());
     on('ed-clear', 'click', () => this.startEditing(true));
     on('ed-check', 'click', () => this.check());
+    on('ed-erase', 'change', () => this.refreshReadout());
     on('ed-play', 'click', () => this.playEdited());
     on('noip-load', 'click', () => this.loadNoip());
     on('step', 'click', () => this.step());

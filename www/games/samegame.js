@@ -681,6 +681,8 @@ export class SameGame extends BoardGame {
     const side = this.ref('compare-view').clientWidth || 400;
     const s = Math.max(4, Math.floor(Math.min((side / 2 - 12) / greedy.width(), 220 / greedy.height())));
     for (const id of ['cmp-greedy', 'cmp-solver']) sizeCanvas(this.ref(id), s * greedy.width(), s * greedy.height());
+    // The boards push the explanation down the side column: in present mode it is fitted again.
+    this.fitExplanation();
     const base = solver.moves();
     const moves = this.plan.moves;
     let i = 0;
