@@ -160,6 +160,21 @@ test('undo, redo and the address: a link reopens exactly the position shown', as
   await button(page, 'Redo').click();
   assert.deepEqual(await cells(page), third);
   assert.equal(await button(page, 'Redo').isDisabled(), true);
+  // Step's reason comes back with redo, but the same pair taken by hand is the player's move, not Step's.
+  const why = () => ref(page, 'why').textContent();
+  await button(page, 'Step').click();
+  assert.match(await why(), /^Step: the pair of /);
+  const path = await app(page, (a) => Array.from(a.lastPath()));
+  await button(page, 'Undo').click();
+  assert.equal(await why(), '');
+  await button(page, 'Redo').click();
+  assert.match(await why(), /^Step: the pair of /, 'redo shows the reason again');
+  await button(page, 'Undo').click();
+  await clickCell(page, path[0], path[1]);
+  await clickCell(page, path.at(-2), path.at(-1));
+  assert.equal(await app(page, (a) => a.moves()), 4);
+  assert.equal(await why(), '', 'no Step reason for a move made by hand');
+  await button(page, 'Undo').click();
   // A fresh page at the link shows the same tiles.
   const other = await open(browser, `${server.url}#${link}`, calm);
   assert.deepEqual(await cells(other.page), third);

@@ -255,6 +255,15 @@ export class BoardGame {
     this.ref('why').textContent = text;
   }
 
+  /**
+   * A move was just made (by the player, or by Step before it explains
+   * itself): a reason kept for the position it reached belongs to an
+   * earlier Step, not to this move.
+   */
+  forgetReason() {
+    this.reasons.delete(this.link());
+  }
+
   /** The reason given for the move that reached the position shown ('' when none was). */
   reasonHere() {
     return this.reasons.get(this.link()) ?? '';

@@ -508,6 +508,7 @@ export class Lianliankan extends BoardGame {
 
   /** Animates the pair just removed (its path, then the slides) and updates the page. */
   afterPair(before) {
+    this.forgetReason();
     const path = pointsOf(Array.from(this.app.lastPath()));
     const slides = pairsOf(Array.from(this.app.lastSlides()));
     this.changed({ animate: true });

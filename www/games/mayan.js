@@ -331,6 +331,7 @@ export class Mayan extends BoardGame {
       else if (!this.app.isOver()) this.shell.message(`(${x}, ${y}) cannot be dragged ${dir === 1 ? 'right' : 'left'}: no block there, the edge of the board, or a block of its own colour.`, true);
       return false;
     }
+    this.forgetReason();
     this.selected = null;
     this.hintMove = null;
     const k = this.app.moves();

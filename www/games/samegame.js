@@ -381,6 +381,7 @@ export class SameGame extends BoardGame {
     // A press that is no move leaves the game-over result in view.
     if (moved || !this.app.isOver()) this.shell.message('');
     if (!moved) return false;
+    this.forgetReason();
     this.selection = null;
     const falls = this.app.lastFalls();
     const removed = this.app.lastRemoved();
