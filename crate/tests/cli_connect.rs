@@ -118,7 +118,12 @@ fn bad_queries_are_rejected() {
 #[test]
 fn an_empty_poj1101_input_is_rejected_but_no_boards_then_0_0_is_not() {
     for input in ["", "\n\n", "  \r\n"] {
-        assert_rejected(&["judge", "poj1101"], input, Some(1), "missing the header 'w h'");
+        assert_rejected(
+            &["judge", "poj1101"],
+            input,
+            Some(1),
+            "missing the header 'w h'",
+        );
     }
     let run = clearboard(&["judge", "poj1101"], b"0 0\n");
     assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
