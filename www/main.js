@@ -218,28 +218,32 @@ class Shell {
   /**
    * Puts the shown position's link in the address (no new history entry).
    * Browsers limit how often a page may do this (Safari throws after about
-   * 100 calls in 30 s, Chromium drops calls past 200 in 10 s), so beyond
-   * 100 calls in 10 s the updates are joined: the address is brought up to
-   * date every half second instead.
+   * 100 calls in 30 s, Chromium silently drops calls past 200 in 10 s), so
+   * at most 100 updates in any 10 s go at once; past that the updates are
+   * joined, the address brought up to date every half second (at most 150
+   * in any 10 s in all). A second after each update the address is checked
+   * against the position shown and written again if the browser dropped or
+   * refused the update, so it always ends on the position shown.
+   * `deferred`: a call of the half-second timer or of that check.
    */
-  linkChanged() {
+  linkChanged(deferred = false) {
     if (!this.game) return;
-    this.messenger.changed(this.game);
+    if (!deferred) this.messenger.changed(this.game);
     const now = performance.now();
     this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
+    const link = `#${this.game.link()}${this.paramSuffix()}`;
+    if (location.hash === link) return;
     // A new history entry (another game) is never put off.
-    if (this.linkTimes.length >= 100 && !this.pushNext) {
+    const full = this.linkTimes.length >= (deferred ? 150 : 100);
+    if (full && !this.pushNext) {
       if (!this.linkTimer) {
         this.linkTimer = setTimeout(() => {
           this.linkTimer = 0;
-          this.linkTimes = [];
-          this.linkChanged();
+          this.linkChanged(true);
         }, 500);
       }
       return;
     }
-    const link = `#${this.game.link()}${this.paramSuffix()}`;
-    if (location.hash === link) return;
     this.linkTimes.push(now);
     try {
       if (this.pushNext) {
@@ -247,8 +251,13 @@ class Shell {
         history.pushState(null, '', link);
       } else history.replaceState(null, '', link);
     } catch {
-      /* the browser refused this once: the next change puts it right */
+      /* refused this time: the check below writes it again */
     }
+    clearTimeout(this.linkCheck);
+    this.linkCheck = setTimeout(() => {
+      this.linkCheck = 0;
+      this.linkChanged(true);
+    }, 1000);
   }
 
   /** A new random seed for a new game. */

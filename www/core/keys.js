@@ -10,11 +10,18 @@ export function isTextField(t) {
   return !!input && !['checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'range'].includes(input.type);
 }
 
+/** Keys a check box, radio button or slider uses itself (the rest are the page's). */
+const CONTROL_KEYS = new Set([' ', 'Enter', 'Escape', 'Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
 export function installKeys(activeGame) {
   document.addEventListener('keydown', (e) => {
     const t = e.target;
     const game = activeGame();
-    if (t && t.closest && t.closest('input, textarea, select, [contenteditable="true"]')) {
+    const field = t?.closest?.('input, textarea, select, [contenteditable="true"]');
+    // A text field or a list keeps its keys (a list's letters jump to its
+    // options); a check box or slider keeps only the keys it uses, and the
+    // game's letters (S, U, H, P, …) work from it.
+    if (field && (isTextField(t) || field.tagName === 'SELECT' || CONTROL_KEYS.has(e.key))) {
       game?.fieldKey?.(e);
       return;
     }
