@@ -20,6 +20,35 @@ import { Lianliankan } from './games/lianliankan.js';
 /** The games that have a page, in the switcher's order; the first is the default. */
 const GAMES = [SameGame, Mayan, Lianliankan];
 
+/** Where addresses left behind by the rate limit are kept (see Shell.keepFix), and how many. */
+const FIXES = 'clearboard.address-fixes';
+const FIXES_KEPT = 10;
+
+/** The kept address corrections: [{ key, stale, link }]. */
+function readFixes() {
+  try {
+    const fixes = JSON.parse(sessionStorage.getItem(FIXES) ?? '[]');
+    return Array.isArray(fixes) ? fixes.filter((f) => typeof f?.stale === 'string' && typeof f?.link === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The entry shown was left with an address behind its position: the address is corrected. */
+function applyFix() {
+  const key = globalThis.navigation?.currentEntry?.key ?? '';
+  const fixes = readFixes();
+  const i = fixes.findIndex((f) => f.key === key && f.stale === location.hash);
+  if (i < 0) return;
+  const [fix] = fixes.splice(i, 1);
+  try {
+    sessionStorage.setItem(FIXES, JSON.stringify(fixes));
+    history.replaceState(null, '', fix.link);
+  } catch {
+    /* storage or history refused: the address opens as it is */
+  }
+}
+
 class Shell {
   constructor(bindings) {
     this.bindings = bindings;
@@ -48,6 +77,14 @@ class Shell {
       this.game?.focusBoard();
     });
     addEventListener('hashchange', () => this.route(false));
+    // Leaving this entry (Back, Forward, a typed address, a reload, closing
+    // the tab) with an address update put off by the rate limit: the page
+    // may not write the entry it leaves (that would cancel the navigation),
+    // so the address is kept for this tab (sessionStorage) and corrected
+    // when the entry is shown again, and the entry opens the position that
+    // was shown.
+    globalThis.navigation?.addEventListener('navigate', () => this.keepFix());
+    addEventListener('pagehide', () => this.keepFix());
     this.route(true);
     if (this.game) this.messenger.ready(this.game);
   }
@@ -245,6 +282,7 @@ class Shell {
       return;
     }
     this.linkTimes.push(now);
+    this.writing = true;
     try {
       if (this.pushNext) {
         this.pushNext = false;
@@ -252,12 +290,51 @@ class Shell {
       } else history.replaceState(null, '', link);
     } catch {
       /* refused this time: the check below writes it again */
+    } finally {
+      this.writing = false;
     }
     clearTimeout(this.linkCheck);
     this.linkCheck = setTimeout(() => {
       this.linkCheck = 0;
       this.linkChanged(true);
     }, 1000);
+  }
+
+  /**
+   * Writes an address update put off by the rate limit now (the entry is
+   * being left). Not while the page writes the address itself (its own
+   * writes are navigations too).
+   */
+  flushLink() {
+    if (!this.linkTimer || !this.game || this.writing) return;
+    clearTimeout(this.linkTimer);
+    this.linkTimer = 0;
+    this.writing = true;
+    try {
+      history.replaceState(null, '', `#${this.game.link()}${this.paramSuffix()}`);
+    } catch {
+      /* refused: the entry keeps an earlier position */
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /**
+   * The entry is being left: an address update put off by the rate limit
+   * is kept for when this entry is shown again (see `applyFix`).
+   */
+  keepFix() {
+    if (!this.linkTimer || !this.game || this.writing) return;
+    clearTimeout(this.linkTimer);
+    this.linkTimer = 0;
+    const key = globalThis.navigation?.currentEntry?.key ?? '';
+    const fixes = readFixes().filter((f) => f.key !== key);
+    fixes.push({ key, stale: location.hash, link: `#${this.game.link()}${this.paramSuffix()}` });
+    try {
+      sessionStorage.setItem(FIXES, JSON.stringify(fixes.slice(-FIXES_KEPT)));
+    } catch {
+      /* storage blocked: the entry keeps an earlier position */
+    }
   }
 
   /** A new random seed for a new game. */
@@ -316,15 +393,7 @@ class Shell {
     // The entry of the game left gets its last position (an update put off
     // by the rate limit would be lost), then another game is a new entry in
     // the history: Back returns to the one left.
-    if (this.linkTimer && this.game) {
-      clearTimeout(this.linkTimer);
-      this.linkTimer = 0;
-      try {
-        history.replaceState(null, '', `#${this.game.link()}${this.paramSuffix()}`);
-      } catch {
-        /* refused: the entry keeps an earlier position of that game */
-      }
-    }
+    this.flushLink();
     this.pushNext = true;
     try {
       const game = this.show(G);
@@ -343,6 +412,7 @@ class Shell {
 
   /** Opens what the address names; a bad link leaves the default game and says why. */
   route(first) {
+    applyFix();
     const raw = location.hash.replace(/^#/, '');
     let text;
     this.messenger.opening();
@@ -396,7 +466,8 @@ class Shell {
     try {
       id = this.bindings.linkGame(text);
     } catch (e) {
-      if (replace) this.fail(e.message);
+      // A new game of the kind the link names (its part that reads).
+      if (replace) this.fail(e.message, this.namedGame(text));
       else this.message(`This link could not be opened (${e.message}).`, true);
       return false;
     }

@@ -71,6 +71,8 @@ function badLinks() {
     '#game=lianliankan&variant=diagonal', '#game=lianliankan&board=AB/A', '#game=lianliankan&board=AB/BB',
     '#game=lianliankan&board=A<b>A', '#game=lianliankan&seed=1&moves=0.0.0.0', '#game=lianliankan&seed=1&moves=x',
     '#game=lianliankan&board=AB/BA&moves=0.0.1.1', `#game=lianliankan&moves=${'s,'.repeat(3000)}`,
+    // A part that is no key=value: the game named still opens.
+    '#game=mayan&level', '#game=lianliankan&seed', '#game=mayan&game=mayan',
   ];
   const r = rng(2024);
   const alphabet = 'RGBYVOCPW.=&/%,#x09-<>"\' game=samegameseedwhcolorsboardmoves';
@@ -259,6 +261,34 @@ test('no press is dropped: Step, Undo and Redo during an animation finish it and
   await context.close();
 });
 
+test('a cursor key or a select during a move\'s animation finishes it first, in every game', async () => {
+  const cases = [
+    ['game=samegame&seed=5&w=15&h=10&colors=3', 'ArrowRight'],
+    ['game=mayan&level=30', 'ArrowRight'],
+    ['game=mayan&level=30', 'Enter'],
+    ['game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=3', 'ArrowUp'],
+  ];
+  for (const [hash, key] of cases) {
+    const { page, context } = await open(browser, `${server.url}#${hash}`, { reducedMotion: 'no-preference' });
+    await page.evaluate(() => window.clearboardPage.focusBoard());
+    await page.keyboard.press('s');
+    assert.equal(await page.evaluate(() => window.clearboardPage.anim), true, `${hash}: Step is animated (else this checks nothing)`);
+    await page.keyboard.press(key);
+    // The key's own drawing (the cursor moved, a block selected) stays: no frame of the move comes back over it.
+    const r = await page.evaluate(async () => {
+      const g = window.clearboardPage;
+      const running = g.anim;
+      const drawn = g.canvas.toDataURL();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return { running, same: drawn === g.canvas.toDataURL() };
+    });
+    assert.equal(r.running, false, `${hash} ${key}: the animation is finished`);
+    assert.ok(r.same, `${hash} ${key}: the board stays as the key left it`);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, hash);
+    await context.close();
+  }
+});
+
 test('Pause stops autoplay in every strategy; Play needs something to play', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=10&h=10&colors=3`, calm);
   await setSpeed(page, 10);
@@ -345,6 +375,35 @@ test('a storm of undo and redo: the address ends on the position shown, even whe
   assert.equal(await other.page.evaluate(() => window.clearboardPage.app.moves()), shown);
   await other.context.close();
   await context.close();
+});
+
+test('an address update put off by the rate limit survives Back, a typed address and a reload', async () => {
+  for (const leave of ['back', 'typed', 'reload']) {
+    const { page, context } = await open(browser, `${server.url}#game=mayan&level=3`, calm);
+    await page.evaluate(() => { location.hash = '#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=9'; });
+    await page.waitForFunction(() => window.clearboardPage.link() === 'game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=9');
+    // 117 presses at once: past 100 address updates in 10 s, the last ones are put off.
+    for (const [key, n] of [['s', 70], ['u', 40], ['s', 7]]) for (let i = 0; i < n; i++) await page.keyboard.press(key);
+    const shown = await page.evaluate(() => window.clearboardPage.link());
+    assert.match(shown, /&moves=([\d.]+,){36}[\d.]+$/, '37 moves shown');
+    assert.notEqual(await page.evaluate(() => location.hash.slice(1)), shown, `${leave}: the update is put off (else this checks nothing)`);
+    if (leave === 'back') {
+      await page.goBack();
+      await page.waitForFunction(() => window.clearboardPage.constructor.id === 'mayan');
+      await page.goForward();
+    } else if (leave === 'typed') {
+      await page.evaluate(() => { location.hash = '#game=samegame&seed=4&w=15&h=10&colors=3'; });
+      await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+      await page.goBack();
+    } else {
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+    }
+    await page.waitForFunction((want) => window.clearboardPage?.link() === want, shown, { timeout: 3000 })
+      .catch(() => assert.fail(`${leave}: the entry left opens the position that was shown`));
+    assert.equal(await page.evaluate(() => location.hash.slice(1)), shown, leave);
+    await context.close();
+  }
 });
 
 test('the game\'s letter keys work from a check box or slider too; a list and a text field keep theirs', async () => {

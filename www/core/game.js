@@ -299,8 +299,13 @@ export class BoardGame {
     if (this.app.redo()) this.changed();
   }
 
-  /** A key pressed anywhere on the page while this game is shown. */
+  /**
+   * A key pressed anywhere on the page while this game is shown. A move
+   * being animated is finished first (a cursor key or a select redraws
+   * the board: no frame of the move may come back over it).
+   */
   key(e) {
+    if (!MODIFIERS.has(e.key)) this.animator.finish();
     gameKey(this, e, this.letterKeys());
   }
 
@@ -352,6 +357,9 @@ export class BoardGame {
     return { col, row };
   }
 }
+
+/** Keys that only modify another (pressed alone, they finish no animation). */
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
 
 /** `n` and `word`, with an s unless n is 1: "1 move", "3 moves". */
 export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
