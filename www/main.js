@@ -225,12 +225,20 @@ class Shell {
         // obey everybody (nor a cut of the value that happens to parse).
         this.params.origin = 'refused';
         this.messenger.origin = 'null-origin-refused';
-        warning = params.origin === 'refused'
+        warning = 'originKey' in params
+          ? `origin: '${String(params.originKey).slice(0, 20)}' is not the key 'origin' (lower case, no spaces); messages are not obeyed.`
+          : params.origin === 'refused'
           ? 'origin: this address refused the origin it was given; messages are not obeyed.'
           : `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
       }
     }
     if (params.present === '1') this.togglePresent(true);
+    // A switch with another value than 1 (present=2, embed=yes) is said, not silently dropped.
+    const ignored = ['embed', 'log', 'present'].filter((k) => k in params && params[k] !== '1');
+    if (ignored.length) {
+      const said = ignored.map((k) => `${k}: '${String(params[k]).slice(0, 20)}' is not 1, so ${k} is off.`).join(' ');
+      warning = warning ? `${warning} ${said}` : said;
+    }
     return warning;
   }
 
@@ -431,7 +439,7 @@ class Shell {
           // ASCII escapes are read leniently to find it.
           const lenient = p.replace(/%([0-9A-Fa-f]{2})/g, (_, h) => (parseInt(h, 16) < 128 ? String.fromCharCode(parseInt(h, 16)) : '\uFFFD'));
           // An origin hidden behind an escaped '&' counts as one too.
-          return /(^|&)origin=/i.test(lenient) ? 'origin=refused' : '';
+          return /(^|&)\s*origin\s*=/i.test(lenient) ? 'origin=refused' : '';
         }
       });
       const warning = this.applyParams(splitLink(parts.join('&')).params);

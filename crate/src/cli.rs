@@ -210,23 +210,32 @@ fn parse_games(text: &str) -> Result<u64, String> {
 /// the exit status. Help and the version go to stdout with status 0; a
 /// usage error is one line on stderr with status 2.
 pub fn run(args: &[String]) -> i32 {
-    let argv = std::iter::once("clearboard".to_string()).chain(args.iter().cloned());
-    let cli = if args.is_empty() {
-        Cli::try_parse_from(["clearboard", "--help"])
+    use clap::{CommandFactory, FromArgMatches};
+    let argv: Vec<String> = if args.is_empty() {
+        vec!["clearboard".into(), "--help".into()]
     } else {
-        Cli::try_parse_from(argv)
+        std::iter::once("clearboard".to_string())
+            .chain(args.iter().cloned())
+            .collect()
     };
+    let cli = negatives_are_values(Cli::command())
+        .try_get_matches_from(argv)
+        .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match cli {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
             return match e.kind() {
-                ErrorKind::DisplayHelp
-                | ErrorKind::DisplayVersion
-                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     let text = e.render().to_string();
                     let _ = output_result(std::io::stdout().lock().write_all(text.as_bytes()));
                     0
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    // `clearboard judge` alone: which judge? A usage error,
+                    // naming the choices.
+                    eprintln!("clearboard: {}", missing_subcommand(args));
+                    EXIT_BAD_INPUT
                 }
                 _ => {
                     eprintln!("clearboard: {}", usage_line(&e));
@@ -331,6 +340,46 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// `cmd` and its subcommands with `-1` read as a value (`--seed -1` is a
+/// bad seed, not an unknown option).
+fn negatives_are_values(cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let mut cmd = cmd.allow_negative_numbers(true);
+    for name in names {
+        cmd = cmd.mut_subcommand(name, negatives_are_values);
+    }
+    cmd
+}
+
+/// The line for a command given without its subcommand (`clearboard judge`).
+fn missing_subcommand(args: &[String]) -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let mut path = Vec::new();
+    for a in args {
+        let Some(sub) = cmd.find_subcommand(a).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    let choices: Vec<&str> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name())
+        .filter(|n| *n != "help")
+        .collect();
+    let path = path.join(" ");
+    format!(
+        "'{}' needs one of: {} (see 'clearboard help {}')",
+        path,
+        choices.join(", "),
+        path
+    )
+}
+
 /// A clap error as one line: its message, and where to read more.
 fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
@@ -341,7 +390,10 @@ fn usage_line(e: &clap::Error) -> String {
         .trim()
         .trim_start_matches("error: ")
         .to_string();
-    format!("{} (see 'clearboard help')", first)
+    format!(
+        "{} (see 'clearboard help')",
+        crate::text::shown_text(&first)
+    )
 }
 
 /// Why a command failed.
@@ -429,7 +481,14 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
     for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
         if line.trim().is_empty() {
             if !rows.is_empty() {
-                boards.push(samegame::Board::parse(&rows, first)?);
+                let board = samegame::Board::parse(&rows, first)?;
+                if board.balls() == 0 {
+                    return Err(InputError::new(
+                        first,
+                        "the position has no ball on it (nothing to solve)",
+                    ));
+                }
+                boards.push(board);
                 rows.clear();
             }
         } else {
@@ -532,13 +591,14 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
                     ),
                 ));
             }
-            for c in row.chars() {
+            for (x, c) in row.chars().enumerate() {
                 cells.push(lianliankan::kind_of(c).ok_or_else(|| {
                     InputError::new(
                         n,
                         format!(
-                            "'{}' is not a tile (A–Z, a–z, 0–9) or '.'",
-                            c.escape_default()
+                            "column {}: '{}' is not a tile (A–Z, a–z, 0–9) or '.'",
+                            x + 1,
+                            crate::text::shown_char(c)
                         ),
                     )
                 })?);
@@ -546,6 +606,12 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
         }
         let board = lianliankan::Board::from_cells(w, rows.len(), cells)
             .map_err(|e| InputError::new(first, e))?;
+        if board.is_empty() {
+            return Err(InputError::new(
+                first,
+                "the board has no tile on it (nothing to solve)",
+            ));
+        }
         boards.push(board);
         rows.clear();
         Ok(())

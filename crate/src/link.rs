@@ -140,9 +140,11 @@ pub fn no_key_twice(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A piece of a link for an error message: at most 40 characters.
+/// A piece of input (a link's, a file's) for an error message: at most 40
+/// characters, those that do not print escaped (`text::shown_text`).
 pub fn shorten(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
+    let head: String = text.chars().take(40).collect();
+    let mut out = crate::text::shown_text(&head);
     if text.chars().count() > 40 {
         out.push('…');
     }

@@ -222,9 +222,49 @@ pub fn shown_char(ch: char) -> String {
     }
 }
 
+/// A piece of input for an error message: readable characters as they are
+/// (é, 连, a space), the others escaped as `shown_char` does (a control
+/// character such as ESC or a lone CR, which would rewrite the terminal
+/// line; a format character such as U+202E, which would reverse the rest
+/// of the message).
+pub fn shown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch == ' '
+            || matches!(ch, '\\' | '\'' | '"')
+            || !ch.is_whitespace() && ch.escape_debug().eq([ch])
+        {
+            out.push(ch);
+        } else {
+            out.push_str(&shown_char(ch));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_messages_show_readable_characters_and_escape_the_rest() {
+        assert_eq!(shown_char('é'), "é");
+        assert_eq!(shown_char('连'), "连");
+        assert_eq!(shown_char('\u{1b}'), "\\u{1b}");
+        assert_eq!(shown_char('\r'), "\\r");
+        assert_eq!(shown_char(' '), " ");
+        assert_eq!(shown_char('\u{a0}'), "\\u{a0}");
+        assert_eq!(shown_char('\u{202e}'), "\\u{202e}");
+        assert_eq!(shown_text("连连 é's"), "连连 é's");
+        assert_eq!(
+            shown_text("a\u{1b}[31mb\u{7}c\rd\te\u{202e}f\u{0}"),
+            "a\\u{1b}[31mb\\u{7}c\\rd\\te\\u{202e}f\\0"
+        );
+        assert_eq!(
+            shown_text("\u{85}\u{2028}\u{feff}\u{a0}x"),
+            "\\u{85}\\u{2028}\\u{feff}\\u{a0}x"
+        );
+    }
 
     #[test]
     fn lines_strip_cr_and_count_from_one() {

@@ -245,13 +245,36 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     ['#game=samegame&seed=2&%6Frigin=https://a.example%zz', 'null-origin-refused', /&origin=refused$/],
     // Two different origins: neither.
     ['#game=samegame&seed=2&origin=https://a.example&origin=https://b.example', 'null-origin-refused', /&origin=refused$/],
+    // The key spelled otherwise is meant as an origin: refused, never ignored.
+    ['#game=samegame&seed=2&ORIGIN=https://a.example', 'null-origin-refused', /&origin=refused$/],
+    ['#game=samegame&seed=2&Origin=https://a.example&embed=1', 'null-origin-refused', /&embed=1&origin=refused$/],
+    ['#game=samegame&seed=2&%20origin=https://a.example', 'null-origin-refused', /&origin=refused$/],
+    ['#game=samegame&seed=2&origin%20=https://a.example&x=%zz', 'null-origin-refused', /&origin=refused$/],
+    // The scheme's own port may be written.
+    ['#game=samegame&seed=2&origin=https://a.example:443', 'https://a.example', /&origin=https:\/\/a\.example$/],
+    ['#game=samegame&seed=2&origin=HTTP://127.0.0.1:80/', 'http://127.0.0.1', /&origin=http:\/\/127\.0\.0\.1$/],
+    ['#game=samegame&seed=2&origin=https://a.example:80', 'https://a.example:80', /&origin=https:\/\/a\.example:80$/],
   ];
   for (const [hash, want, address] of cases) {
     const { page, problems, context } = await open(browser, `${game.url}${hash}`, calm);
     assert.equal(await page.evaluate(() => window.clearboard.messenger.origin), want, hash);
     assert.match(await page.evaluate(() => location.hash), address, hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame', hash);
+    if (/(^|&)(ORIGIN|Origin|%20origin)=/.test(hash)) {
+      // The game opens; the message names the key.
+      assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=2&w=15&h=10&colors=3', hash);
+      assert.match(await page.getByRole('status').textContent(), /^origin: '\s?(ORIGIN|Origin|origin)' is not the key 'origin' \(lower case, no spaces\); messages are not obeyed\.$/, hash);
+    }
     assert.deepEqual(problems, [], hash);
+    await context.close();
+  }
+  // A switch with a value other than 1 is off, and said.
+  {
+    const { page, context } = await open(browser, `${game.url}#game=samegame&seed=2&present=2&embed=yes&log=1`, calm);
+    assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=2&w=15&h=10&colors=3');
+    assert.equal(await page.evaluate(() => [document.body.classList.contains('present'), document.body.classList.contains('embed')].join()), 'false,false');
+    assert.equal(await page.getByRole('status').textContent(), "embed: 'yes' is not 1, so embed is off. present: '2' is not 1, so present is off.");
+    assert.match(await page.evaluate(() => location.hash), /&log=1$/);
     await context.close();
   }
   // An escaped separator does not switch a page parameter on either.

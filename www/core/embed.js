@@ -37,8 +37,13 @@ export function splitLink(text) {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
     const value = eq < 0 ? '' : part.slice(eq + 1);
+    if (key !== 'origin' && key.trim().toLowerCase() === 'origin') {
+      // An origin spelled otherwise (ORIGIN, ' origin'): meant as one, so
+      // refused (read as the game's, it would leave messages unguarded).
+      params.origin = 'refused';
+      params.originKey = key;
+    } else if (key === 'origin' && key in params && params.origin !== value) params.origin = 'refused';
     // Two different origins: neither is trusted.
-    if (key === 'origin' && key in params && params.origin !== value) params.origin = 'refused';
     else if (PAGE_KEYS.includes(key)) params[key] = value;
     else game.push(part);
   }
@@ -47,16 +52,18 @@ export function splitLink(text) {
 
 /**
  * The origin `value` names, such as https://example.com:8443 (a trailing
- * slash is forgiven, and the scheme and host are read in any case:
- * HTTPS://Example.com/ is https://example.com), else null.
+ * slash is forgiven, the scheme and host are read in any case, and the
+ * scheme's own port may be written: HTTPS://Example.com:443/ is
+ * https://example.com), else null.
  */
 export function parseOrigin(value) {
   if (typeof value !== 'string' || value.length > 300) return null;
   try {
     const u = new URL(value);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
-    const v = value.toLowerCase();
-    return u.origin === v || `${u.origin}/` === v ? u.origin : null;
+    const v = value.toLowerCase().replace(/\/$/, '');
+    const ownPort = `${u.protocol}//${u.host}:${u.protocol === 'https:' ? 443 : 80}`;
+    return u.origin === v || (u.port === '' && ownPort === v) ? u.origin : null;
   } catch {
     return null;
   }

@@ -125,7 +125,7 @@ fn rows(r: &mut Reader, w: usize, h: usize) -> Result<Board, InputError> {
                         format!(
                             "column {}: '{}' is neither 'X' nor a space",
                             x + 1,
-                            other.escape_default()
+                            crate::text::shown_char(other)
                         ),
                     ))
                 }

@@ -143,13 +143,23 @@ impl Board {
     /// `first_line` numbers the first row in errors. The number of colours
     /// is the highest colour used (at least 2).
     pub fn parse(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
+        Board::parse_rows(rows, first_line, true)
+    }
+
+    /// Parses a board in letters only (a link's form: `RGBYVOCPW`, `.` for
+    /// empty); a digit or a space is a bad letter.
+    pub fn parse_letters(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
+        Board::parse_rows(rows, first_line, false)
+    }
+
+    fn parse_rows(rows: &[&str], first_line: usize, digits: bool) -> Result<Board, InputError> {
         let mut cells: Vec<Vec<u8>> = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
             let line = first_line + i;
-            let row = row.trim();
-            let parsed: Result<Vec<u8>, InputError> = if row
-                .contains(|c: char| c.is_ascii_whitespace())
-                || row.len() == 1 && row.as_bytes()[0].is_ascii_digit()
+            let row = if digits { row.trim() } else { row };
+            let parsed: Result<Vec<u8>, InputError> = if digits
+                && (row.contains(|c: char| c.is_ascii_whitespace())
+                    || row.len() == 1 && row.as_bytes()[0].is_ascii_digit())
             {
                 row.split_ascii_whitespace()
                     .map(|t| match t.parse::<u8>() {

@@ -76,7 +76,7 @@ impl Link {
                 "game" => game = Some(value.to_string()),
                 "board" => {
                     let rows: Vec<&str> = value.split('/').collect();
-                    let b = Board::parse(&rows, 1).map_err(|e| {
+                    let b = Board::parse_letters(&rows, 1).map_err(|e| {
                         format!("board: row {}", e.to_string().trim_start_matches("line "))
                     })?;
                     if b.balls() == 0 {
@@ -260,6 +260,24 @@ mod tests {
                 "column 2: '\\u{202e}' is not a colour letter",
             ),
             ("game=samegame&board=.../...", "no ball on it"),
+            // A link's board is letters only (the file format's digits are not).
+            (
+                "game=samegame&board=RRG\nGBB",
+                "row 1: column 4: '\\n' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=0 1/1 0",
+                "row 1: column 1: '0' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=1",
+                "column 1: '1' is not a colour letter",
+            ),
+            (
+                "game=samegame&board=RG /GR",
+                "column 3: ' ' is not a colour letter",
+            ),
+            ("game=samegame&\u{1b}[2J=1", "unknown key '\\u{1b}[2J'"),
             (
                 "game=samegame&seed=9007199254740992",
                 "from 0 to 9007199254740991",

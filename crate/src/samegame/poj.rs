@@ -110,8 +110,8 @@ fn parse_row(line_no: usize, text: &str, row: &mut [u8]) -> Result<(), InputErro
             line_no,
             format!(
                 "column {}: '{}' is not R, G or B",
-                p + 1,
-                ch.escape_default()
+                text[..p].chars().count() + 1,
+                crate::text::shown_char(ch)
             ),
         ));
     }

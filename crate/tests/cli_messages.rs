@@ -1,0 +1,173 @@
+//! The command line's error messages, across every judge and solver: what
+//! the input held is quoted readably (é and 连 as they are) and what does
+//! not print is escaped (ESC, BEL, a lone CR, U+202E), so a message never
+//! rewrites the terminal; empty boards, negative option values and a
+//! missing subcommand are usage errors like any other.
+
+mod common;
+use common::{assert_rejected, clearboard};
+
+/// Every character on stderr prints: no control character but the final
+/// newline, no format character (U+202E reverses what follows).
+fn assert_prints(stderr: &str, context: &str) {
+    let body = stderr.strip_suffix('\n').unwrap_or(stderr);
+    for c in body.chars() {
+        assert!(
+            !c.is_control()
+                && !('\u{200b}'..='\u{200f}').contains(&c)
+                && !('\u{202a}'..='\u{202e}').contains(&c),
+            "{context}: stderr {stderr:?} holds {c:?}"
+        );
+    }
+}
+
+#[test]
+fn input_is_quoted_readably_and_what_does_not_print_is_escaped() {
+    // [args, input, what stderr says]
+    let cases: Vec<(&[&str], &str, &str)> = vec![
+        (
+            &["judge", "samegame"],
+            "1\nRéG\n",
+            "line 2: column 2: 'é' is not R, G or B",
+        ),
+        (
+            &["judge", "samegame"],
+            "1\nR\u{1b}[31mG\n",
+            "line 2: column 2: '\\u{1b}' is not R, G or B",
+        ),
+        (
+            &["judge", "samegame"],
+            "x\u{7}\n",
+            "'x\\u{7}' is not a number of games",
+        ),
+        (
+            &["solve", "samegame", "--nodes", "10"],
+            "R连\nRR\n",
+            "line 1: column 2: '连' is not a colour letter",
+        ),
+        (
+            &["solve", "samegame", "--nodes", "10"],
+            "R\u{202e}\nRR\n",
+            "line 1: column 2: '\\u{202e}' is not a colour letter",
+        ),
+        (
+            &["solve", "lianliankan"],
+            "A连\n",
+            "line 1: column 2: '连' is not a tile",
+        ),
+        (
+            &["solve", "lianliankan"],
+            "A\u{1b}\n",
+            "line 1: column 2: '\\u{1b}' is not a tile",
+        ),
+        (
+            &["judge", "mayan"],
+            "1\n1 0\n连连\n",
+            "line 3: '连连' is not a colour",
+        ),
+        (
+            &["judge", "mayan"],
+            "1\n1 0\n\u{1b}[2J\n",
+            "line 3: '\\u{1b}[2J' is not a colour",
+        ),
+        (
+            &["judge", "mayan"],
+            "1\r\n1\u{7} 0\n",
+            "line 2: '1\\u{7}' is not a colour",
+        ),
+        (
+            &["judge", "mahjong"],
+            "3 3\nX\u{1b}X\n",
+            "line 2: column 2: '\\u{1b}' is neither 'X' nor a space",
+        ),
+        (
+            &["judge", "mahjong"],
+            "3 3\nXéX\n",
+            "line 2: column 2: 'é' is neither 'X' nor a space",
+        ),
+        (
+            &["judge", "poj1101"],
+            "2 1\nXX\n1 1 2\u{7}1\n",
+            "'2\\u{7}1' is not a coordinate",
+        ),
+        (
+            &["judge", "poj1101"],
+            "2 1\nXX\n1 1 2 1\n0 0 0 0\n0 0\n\u{1b}\n",
+            "unexpected '\\u{1b}'",
+        ),
+    ];
+    for (args, input, what) in cases {
+        let run = clearboard(args, input.as_bytes());
+        assert_prints(&run.stderr, input);
+        assert_rejected(args, input, None, what);
+    }
+    // A usage error quotes the argument the same way.
+    let run = clearboard(&["gen", "samegame", "--seed", "1\u{7}\r"], b"");
+    assert_eq!(run.code, 2);
+    assert_prints(&run.stderr, "--seed");
+}
+
+#[test]
+fn a_board_with_nothing_on_it_is_refused_as_the_page_refuses_it() {
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "RR\nGG\n\n...\n...\n",
+        Some(4),
+        "the position has no ball on it",
+    );
+    assert_rejected(
+        &["solve", "lianliankan"],
+        "AA\n\n..\n..\n",
+        Some(3),
+        "the board has no tile on it",
+    );
+}
+
+#[test]
+fn a_negative_option_is_a_bad_value_not_an_unknown_option() {
+    for (args, what) in [
+        (
+            &["gen", "samegame", "--seed", "-1"][..],
+            "invalid value '-1' for '--seed",
+        ),
+        (
+            &["solve", "samegame", "--threads", "-1"],
+            "invalid value '-1' for '--threads",
+        ),
+        (
+            &["gen", "lianliankan", "--w", "-5"],
+            "invalid value '-5' for '--w",
+        ),
+        (
+            &["gen", "mahjong", "--size", "-5"],
+            "invalid value '-5' for '--size",
+        ),
+        (
+            &["solve", "lianliankan", "--seconds", "-2"],
+            "seconds are a number above 0",
+        ),
+    ] {
+        assert_rejected(args, "", None, what);
+    }
+}
+
+#[test]
+fn a_command_without_its_subcommand_names_the_choices() {
+    for (args, what) in [
+        (
+            &["judge"][..],
+            "'judge' needs one of: samegame, mahjong, poj1101, mayan",
+        ),
+        (&["solve"], "'solve' needs one of: samegame, lianliankan"),
+        (
+            &["gen"],
+            "'gen' needs one of: samegame, mahjong, mayan-levels, lianliankan, mayan",
+        ),
+    ] {
+        assert_rejected(args, "", None, what);
+    }
+    // Alone, the program shows its help.
+    let run = clearboard(&[], b"");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("Usage: clearboard"));
+}
