@@ -489,7 +489,7 @@ class Shell {
       // position is the new game's (the link is not opened twice).
       const probe = new this.bindings[G.app]();
       try {
-        probe.openLink(text, this.freshSeed());
+        probe.openLink(G.engineLink ? G.engineLink(text) : text, this.freshSeed());
       } catch (e) {
         probe.free();
         this.message(`This link could not be opened (${e.message}).`, true);

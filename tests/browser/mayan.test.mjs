@@ -306,6 +306,68 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   await context.close();
 });
 
+test('the board being edited is in the address: a reload, a shared link and a switch back open the editor on it', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=mayan&level=2`, calm);
+  await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  await page.getByLabel('Colour').selectOption('3');
+  for (const x of [0, 0, 4]) {
+    const p = await at(page, x, 0);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.getByLabel('Moves n').fill('2');
+  const edited = 'game=mayan&level=2&edit=CC////C&edit-n=2';
+  await page.waitForFunction((want) => location.hash === `#${want}`, edited, { timeout: 3000 })
+    .catch(() => assert.fail(`the address follows the edit: ${page.url()}`));
+  // Reloaded: the editor, on that board, with that n, over the same level.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), edited);
+  assert.equal(await ref(page, 'score').textContent(), 'Editing a board · Blocks 3');
+  assert.equal(await page.getByLabel('Moves n').inputValue(), '2');
+  assert.equal(await ref(page, 'editor-box').evaluate((d) => d.open), true, 'the editor is open');
+  assert.equal(await app(page, (a) => a.levelNumber()), 2);
+  // Check reads the board restored.
+  await button(page, 'Check').click();
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 2 moves\./);
+  // Reset leaves the editor: the address is the level's again.
+  await button(page, 'Reset').click();
+  await page.waitForFunction(() => location.hash === '#game=mayan&level=2');
+  // Another game and back: the editor as it was left.
+  await page.evaluate((h) => { location.hash = h; }, `#${edited.replace('edit-n=2', 'edit-n=5')}`);
+  await page.waitForFunction(() => window.clearboardPage.link().endsWith('&edit-n=5'));
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption('samegame');
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption('mayan');
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=mayan&level=2&edit=CC////C&edit-n=5');
+  // A bad editor part is refused like any bad link.
+  for (const [hash, why] of [
+    ['#game=mayan&level=2&edit=CC///', "edit: 5 columns separated by '/', not 4"],
+    ['#game=mayan&level=2&edit=CK////', "edit: 'K' in column 1 is not a colour letter A–J"],
+    ['#game=mayan&level=2&edit=AAAAAAAA////', 'edit: column 1 has more than 7 blocks'],
+    ['#game=mayan&level=2&edit=C////&edit-n=0', "edit-n: a whole number from 1 to 64, not '0'"],
+    ['#game=mayan&level=2&edit-n=3', 'edit-n: only with edit= (a board being edited)'],
+  ]) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent));
+    assert.equal(await page.getByRole('status').textContent(), `This link could not be opened (${why}); showing a new game instead.`, hash);
+    assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'mayan', hash);
+    await page.evaluate(() => { document.querySelector('[role="status"]').textContent = ''; });
+  }
+  // A parent's load of such a link (from another game): the editor on it; a bad one changes nothing.
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=3'; });
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  await page.evaluate(() => window.clearboard.load('game=mayan&level=3&edit=A////&edit-n=4'));
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=mayan&level=3&edit=A////&edit-n=4');
+  await page.evaluate(() => window.clearboard.load('game=samegame&seed=3&edit=A////'));
+  assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: unknown key 'edit'/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=mayan&level=3&edit=A////&edit-n=4');
+  // An empty board being edited is a link too.
+  await page.evaluate(() => { location.hash = '#game=mayan&edit=////'; });
+  await page.waitForFunction(() => /^game=mayan&level=\d+&edit=\/\/\/\/(&edit-n=\d+)?$/.test(window.clearboardPage.link()));
+  assert.equal(await ref(page, 'score').textContent(), 'Editing a board · Blocks 0');
+  await context.close();
+});
+
 test('a pasted NOIP input loads, and the log shows exactly what the judge prints', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
   const sample = '3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n';

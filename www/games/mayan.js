@@ -17,6 +17,40 @@ const STAGE_MS = 200;
 const CURSOR = '#ffffff';
 const HINT = '#ffd400';
 
+/**
+ * A link's editor part apart from the rest: `edit=COL/COL/COL/COL/COL`
+ * (the board being edited, columns from the left, blocks from the bottom,
+ * letters A–J; it need not be a level yet) and `edit-n=N` (the editor's
+ * moves n). Throws an Error saying what is wrong with them.
+ */
+function splitEdit(link) {
+  const rest = [];
+  let board = null;
+  let n = null;
+  for (const part of link.split('&')) {
+    if (part.startsWith('edit=')) board = part.slice(5);
+    else if (part.startsWith('edit-n=')) n = part.slice(7);
+    else rest.push(part);
+  }
+  if (board === null) {
+    if (n !== null) throw new Error('edit-n: only with edit= (a board being edited)');
+    return { base: link, columns: null, n: null };
+  }
+  const cols = board.split('/');
+  if (cols.length !== W) throw new Error(`edit: ${W} columns separated by '/', not ${Math.min(cols.length, 1000)}`);
+  const columns = cols.map((col, x) => {
+    const blocks = Array.from(col);
+    if (blocks.length > H) throw new Error(`edit: column ${x + 1} has more than ${H} blocks`);
+    return blocks.map((ch) => {
+      const c = ch.length === 1 ? ch.charCodeAt(0) - 64 : 0;
+      if (!(c >= 1 && c <= 10)) throw new Error(`edit: '${ch}' in column ${x + 1} is not a colour letter A–J`);
+      return c;
+    });
+  });
+  if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`edit-n: a whole number from 1 to 64, not '${n.slice(0, 12)}'`);
+  return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
+}
+
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
 <div class="game-main">
@@ -151,17 +185,38 @@ export class Mayan extends BoardGame {
     }
   }
 
-  /** Opens a link; a bare `game=mayan` is the first level not solved yet here. */
+  /**
+   * Opens a link; a bare `game=mayan` is the first level not solved yet
+   * here; with `edit=` the editor shows that board over the level.
+   */
   open(link, freshSeed) {
-    if (link === 'game=mayan') this.openDefault();
-    else super.open(link, freshSeed);
+    const { base, columns, n } = splitEdit(link);
+    if (base === 'game=mayan') this.openDefault();
+    else super.open(base, freshSeed);
+    if (columns) this.resumeEditing(columns, n);
+  }
+
+  /** The part of `link` the engine reads (a link being edited without its editor part); throws on a bad editor part. */
+  static engineLink(link) {
+    return splitEdit(link).base;
   }
 
   adopt(app, link) {
-    if (link === 'game=mayan') {
+    const { base, columns, n } = splitEdit(link);
+    if (base === 'game=mayan') {
       app.free();
       this.openDefault();
     } else super.adopt(app, link);
+    if (columns) this.resumeEditing(columns, n);
+  }
+
+  /** The position shown: the level's, and while editing the board being edited (`edit=`, `edit-n=`). */
+  link() {
+    const base = this.app.link();
+    if (!this.editing) return base;
+    const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
+    const t = this.ref('ed-n').value.trim();
+    return `${base}&edit=${board}${/^([1-9]|[1-5][0-9]|6[0-4])$/.test(t) ? `&edit-n=${t}` : ''}`;
   }
 
   /** The first level not solved yet (progress is kept in this browser). */
@@ -577,6 +632,15 @@ export class Mayan extends BoardGame {
     this.drawEditing();
   }
 
+  /** A link's board being edited (see splitEdit): the editor opens on it. */
+  resumeEditing(columns, n) {
+    this.startEditing(true);
+    this.editing = columns;
+    if (n !== null) this.ref('ed-n').value = String(n);
+    this.ref('editor-box').open = true;
+    this.drawEditing();
+  }
+
   editingCells() {
     const cells = new Array(W * H).fill(0);
     this.editing.forEach((col, x) => col.forEach((c, y) => { cells[y * W + x] = c; }));
@@ -588,6 +652,8 @@ export class Mayan extends BoardGame {
     this.ref('score').textContent = `Editing a board · Blocks ${blocks}`;
     this.refreshReadout();
     this.paint(this.editingCells());
+    // The address follows the edit: a reload or a shared link opens it.
+    this.shell.linkChanged();
   }
 
   /** A click on the board while editing: drop a block, or erase one. */
@@ -936,6 +1002,9 @@ export class Mayan extends BoardGame {
     on('ed-clear', 'click', () => this.startEditing(true));
     on('ed-check', 'click', () => this.check());
     on('ed-erase', 'change', () => this.refreshReadout());
+    on('ed-n', 'input', () => {
+      if (this.editing) this.shell.linkChanged();
+    });
     on('ed-play', 'click', () => this.playEdited());
     on('noip-load', 'click', () => this.loadNoip());
     on('step', 'click', () => this.step());
