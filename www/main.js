@@ -8,7 +8,7 @@
 // restart(), hint(), key(event), focusBoard(), resize().
 import { engine } from './core/engine.js';
 import { installKeys, isTextField } from './core/keys.js';
-import { setRegions, showMessage, announce } from './core/announce.js';
+import { setRegions, showMessage, announce, shown } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, ESCAPED_SEPARATOR } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
@@ -34,18 +34,46 @@ function readFixes() {
   }
 }
 
-/** The entry shown was left with an address behind its position: the address is corrected. */
-function applyFix() {
-  const key = globalThis.navigation?.currentEntry?.key ?? '';
-  const fixes = readFixes();
-  const i = fixes.findIndex((f) => f.key === key && f.stale === location.hash);
-  if (i < 0) return;
-  const [fix] = fixes.splice(i, 1);
+/** The history entry shown ('' where the browser has no Navigation API). */
+const entryKey = () => globalThis.navigation?.currentEntry?.key ?? '';
+
+/** How many corrections are kept (so that most address writes need not read storage). */
+let fixesKept = readFixes().length;
+
+/** Keeps `fixes` (those of other entries stay; none for entries shown since). */
+function saveFixes(fixes) {
   try {
-    sessionStorage.setItem(FIXES, JSON.stringify(fixes));
+    if (fixes.length) sessionStorage.setItem(FIXES, JSON.stringify(fixes));
+    else sessionStorage.removeItem(FIXES);
+    fixesKept = fixes.length;
+  } catch {
+    /* storage blocked: nothing is kept */
+  }
+}
+
+/** Drops the corrections kept for the entry shown. */
+function dropFix() {
+  const key = entryKey();
+  const fixes = readFixes();
+  if (fixes.some((f) => f.key === key)) saveFixes(fixes.filter((f) => f.key !== key));
+}
+
+/**
+ * The entry shown was left with an address behind its position: the
+ * address is corrected. Any correction kept for this entry is dropped
+ * (the entry is shown now, and from now on its address is written).
+ */
+function applyFix() {
+  if (!fixesKept) return;
+  const key = entryKey();
+  const fixes = readFixes();
+  const fix = fixes.find((f) => f.key === key && f.stale === location.hash);
+  saveFixes(fixes.filter((f) => f.key !== key));
+  if (!fix) return;
+  try {
     history.replaceState(null, '', fix.link);
   } catch {
-    /* storage or history refused: the address opens as it is */
+    /* refused: the address opens as it is */
   }
 }
 
@@ -83,8 +111,21 @@ class Shell {
     // so the address is kept for this tab (sessionStorage) and corrected
     // when the entry is shown again, and the entry opens the position that
     // was shown.
-    globalThis.navigation?.addEventListener('navigate', () => this.keepFix());
+    globalThis.navigation?.addEventListener('navigate', () => {
+      if (this.writing) return;
+      // The check of the entry being left must not write into the next one.
+      clearTimeout(this.linkCheck);
+      this.linkCheck = 0;
+      this.keepFix();
+    });
     addEventListener('pagehide', () => this.keepFix());
+    // Back to this page from the browser's page cache: the timer the
+    // rate limit had set is gone (keepFix), so the address is written now.
+    addEventListener('pageshow', (e) => {
+      if (!e.persisted) return;
+      applyFix();
+      this.linkChanged(true);
+    });
     this.route(true);
     if (this.game) this.messenger.ready(this.game);
   }
@@ -226,17 +267,17 @@ class Shell {
         this.params.origin = 'refused';
         this.messenger.origin = 'null-origin-refused';
         warning = 'originKey' in params
-          ? `origin: '${String(params.originKey).slice(0, 20)}' is not the key 'origin' (lower case, no spaces); messages are not obeyed.`
+          ? `origin: '${shown(params.originKey, 20)}' is not the key 'origin' (lower case, no spaces); messages are not obeyed.`
           : params.origin === 'refused'
           ? 'origin: this address refused the origin it was given; messages are not obeyed.'
-          : `origin: '${String(params.origin).slice(0, 40)}' is not an origin such as https://example.com; messages are not obeyed.`;
+          : `origin: '${shown(params.origin)}' is not an origin such as https://example.com; messages are not obeyed.`;
       }
     }
     if (params.present === '1') this.togglePresent(true);
-    // A switch with another value than 1 (present=2, embed=yes) is said, not silently dropped.
+    // A switch with another value than 1 (present=2, embed=yes) changes nothing, and that is said.
     const ignored = ['embed', 'log', 'present'].filter((k) => k in params && params[k] !== '1');
     if (ignored.length) {
-      const said = ignored.map((k) => `${k}: '${String(params[k]).slice(0, 20)}' is not 1, so ${k} is off.`).join(' ');
+      const said = ignored.map((k) => `${k}: '${shown(params[k], 20)}' is not 1, so it is ignored.`).join(' ');
       warning = warning ? `${warning} ${said}` : said;
     }
     return warning;
@@ -301,6 +342,8 @@ class Shell {
     } finally {
       this.writing = false;
     }
+    // The entry's address is the position's now: a correction kept for it is old.
+    if (fixesKept) dropFix();
     clearTimeout(this.linkCheck);
     this.linkCheck = setTimeout(() => {
       this.linkCheck = 0;
@@ -335,14 +378,10 @@ class Shell {
     if (!this.linkTimer || !this.game || this.writing) return;
     clearTimeout(this.linkTimer);
     this.linkTimer = 0;
-    const key = globalThis.navigation?.currentEntry?.key ?? '';
+    const key = entryKey();
     const fixes = readFixes().filter((f) => f.key !== key);
     fixes.push({ key, stale: location.hash, link: `#${this.game.link()}${this.paramSuffix()}` });
-    try {
-      sessionStorage.setItem(FIXES, JSON.stringify(fixes.slice(-FIXES_KEPT)));
-    } catch {
-      /* storage blocked: the entry keeps an earlier position */
-    }
+    saveFixes(fixes.slice(-FIXES_KEPT));
   }
 
   /** A new random seed for a new game. */

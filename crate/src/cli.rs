@@ -371,6 +371,13 @@ fn missing_subcommand(args: &[String]) -> String {
         .map(|c| c.get_name())
         .filter(|n| *n != "help")
         .collect();
+    if path.is_empty() {
+        // `clearboard --`: the program needs its command.
+        return format!(
+            "a command is needed, one of: {} (see 'clearboard help')",
+            choices.join(", ")
+        );
+    }
     let path = path.join(" ");
     format!(
         "'{}' needs one of: {} (see 'clearboard help {}')",
@@ -383,9 +390,12 @@ fn missing_subcommand(args: &[String]) -> String {
 /// A clap error as one line: its message, and where to read more.
 fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
+    // The message is clap's first paragraph (a value may hold a newline).
     let first = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
+        .trim_start()
+        .split("\n\n")
+        .next()
+        .filter(|p| !p.trim().is_empty())
         .unwrap_or("bad usage")
         .trim()
         .trim_start_matches("error: ")

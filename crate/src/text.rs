@@ -223,23 +223,38 @@ pub fn shown_char(ch: char) -> String {
 }
 
 /// A piece of input for an error message: readable characters as they are
-/// (é, 连, a space), the others escaped as `shown_char` does (a control
-/// character such as ESC or a lone CR, which would rewrite the terminal
-/// line; a format character such as U+202E, which would reverse the rest
-/// of the message).
+/// (é, 连, a space, a combining accent after its letter), the others
+/// escaped as `shown_char` does (a control character such as ESC or a lone
+/// CR, which would rewrite the terminal line; a format character such as
+/// U+202E, which would reverse the rest of the message; other whitespace).
 pub fn shown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    // Whether the last character was written as it is: a grapheme extender
+    // (a combining accent, a variation selector) then joins it.
+    let mut after_kept = false;
     for ch in text.chars() {
-        if ch == ' '
+        let plain = ch == ' '
             || matches!(ch, '\\' | '\'' | '"')
             || !ch.is_whitespace() && ch.escape_debug().eq([ch])
-        {
+            || after_kept && !ch.is_whitespace() && extends_only(ch);
+        if plain {
             out.push(ch);
         } else {
             out.push_str(&shown_char(ch));
         }
+        after_kept = plain;
     }
     out
+}
+
+/// Whether `ch` prints inside a string (after a letter) although it is
+/// escaped alone: a grapheme extender, such as U+0301 or U+FE0F.
+fn extends_only(ch: char) -> bool {
+    let mut buf = [0u8; 8];
+    buf[0] = b'a';
+    let n = 1 + ch.encode_utf8(&mut buf[1..]).len();
+    let s = std::str::from_utf8(&buf[..n]).unwrap_or("");
+    s.escape_debug().eq(s.chars())
 }
 
 #[cfg(test)]
@@ -256,6 +271,13 @@ mod tests {
         assert_eq!(shown_char('\u{a0}'), "\\u{a0}");
         assert_eq!(shown_char('\u{202e}'), "\\u{202e}");
         assert_eq!(shown_text("连连 é's"), "连连 é's");
+        // A combining mark after its letter stays; alone at the start it is escaped.
+        assert_eq!(
+            shown_text("e\u{301}x ❤\u{fe0f} नमस्ते"),
+            "e\u{301}x ❤\u{fe0f} नमस्ते"
+        );
+        assert_eq!(shown_text("\u{301}e"), "\\u{301}e");
+        assert_eq!(shown_text("\u{1b}\u{301}"), "\\u{1b}\\u{301}");
         assert_eq!(
             shown_text("a\u{1b}[31mb\u{7}c\rd\te\u{202e}f\u{0}"),
             "a\\u{1b}[31mb\\u{7}c\\rd\\te\\u{202e}f\\0"

@@ -101,10 +101,22 @@ fn input_is_quoted_readably_and_what_does_not_print_is_escaped() {
         assert_prints(&run.stderr, input);
         assert_rejected(args, input, None, what);
     }
-    // A usage error quotes the argument the same way.
+    // A usage error quotes the argument the same way (clap drops the BEL
+    // itself), newline included.
     let run = clearboard(&["gen", "samegame", "--seed", "1\u{7}\r"], b"");
-    assert_eq!(run.code, 2);
     assert_prints(&run.stderr, "--seed");
+    assert_rejected(
+        &["gen", "samegame", "--seed", "1\u{7}\r"],
+        "",
+        None,
+        "invalid value '1\\r' for '--seed <S>'",
+    );
+    assert_rejected(
+        &["gen", "samegame", "--seed", "1\n2"],
+        "",
+        None,
+        "invalid value '1\\n2' for '--seed <S>': invalid digit",
+    );
 }
 
 #[test]
@@ -166,6 +178,12 @@ fn a_command_without_its_subcommand_names_the_choices() {
     ] {
         assert_rejected(args, "", None, what);
     }
+    assert_rejected(
+        &["--"],
+        "",
+        None,
+        "a command is needed, one of: judge, solve, gen",
+    );
     // Alone, the program shows its help.
     let run = clearboard(&[], b"");
     assert_eq!(run.code, 0);

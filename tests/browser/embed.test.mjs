@@ -273,7 +273,7 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     const { page, context } = await open(browser, `${game.url}#game=samegame&seed=2&present=2&embed=yes&log=1`, calm);
     assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=2&w=15&h=10&colors=3');
     assert.equal(await page.evaluate(() => [document.body.classList.contains('present'), document.body.classList.contains('embed')].join()), 'false,false');
-    assert.equal(await page.getByRole('status').textContent(), "embed: 'yes' is not 1, so embed is off. present: '2' is not 1, so present is off.");
+    assert.equal(await page.getByRole('status').textContent(), "embed: 'yes' is not 1, so it is ignored. present: '2' is not 1, so it is ignored.");
     assert.match(await page.evaluate(() => location.hash), /&log=1$/);
     await context.close();
   }

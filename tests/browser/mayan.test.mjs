@@ -346,6 +346,10 @@ test('the board being edited is in the address: a reload, a shared link and a sw
     ['#game=mayan&level=2&edit=AAAAAAAA////', 'edit: column 1 has more than 7 blocks'],
     ['#game=mayan&level=2&edit=C////&edit-n=0', "edit-n: a whole number from 1 to 64, not '0'"],
     ['#game=mayan&level=2&edit-n=3', 'edit-n: only with edit= (a board being edited)'],
+    ['#game=mayan&level=2&edit=C////&edit=A////', "'edit' is given twice"],
+    ['#game=mayan&level=2&edit=C////&edit-n=2&edit-n=3', "'edit-n' is given twice"],
+    // What does not print is escaped (U+202E would reverse the message).
+    ['#game=mayan&level=2&edit=%E2%80%AE////', "edit: '\\u{202e}' in column 1 is not a colour letter A–J"],
   ]) {
     await page.evaluate((h) => { location.hash = h; }, hash);
     await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent));
@@ -353,6 +357,10 @@ test('the board being edited is in the address: a reload, a shared link and a sw
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'mayan', hash);
     await page.evaluate(() => { document.querySelector('[role="status"]').textContent = ''; });
   }
+  // Without edit-n, the editor's n is the level's moves (not what the field last held).
+  await page.evaluate(() => { location.hash = '#game=mayan&level=2&edit=A////'; });
+  await page.waitForFunction(() => window.clearboardPage.link().includes('&edit=A////'));
+  assert.equal(await page.getByLabel('Moves n').inputValue(), String(await app(page, (a) => a.n())));
   // A parent's load of such a link (from another game): the editor on it; a bad one changes nothing.
   await page.evaluate(() => { location.hash = '#game=samegame&seed=3'; });
   await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');

@@ -392,7 +392,8 @@ test('an address update put off by the rate limit survives Back, a typed address
       await page.waitForFunction(() => window.clearboardPage.constructor.id === 'mayan');
       await page.goForward();
     } else if (leave === 'typed') {
-      await page.evaluate(() => { location.hash = '#game=samegame&seed=4&w=15&h=10&colors=3'; });
+      // As typed into the address bar (a navigation of the browser's, not the page's).
+      await page.goto(`${server.url}#game=samegame&seed=4&w=15&h=10&colors=3`);
       await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
       await page.goBack();
     } else {

@@ -53,3 +53,15 @@ export function setLog(el, text) {
   else el.textContent = text;
   el.scrollTop = el.scrollHeight;
 }
+
+/**
+ * A piece of input (a link's, a field's) for a message: at most `max`
+ * characters, and what does not print escaped as \u{…} (a control
+ * character; a format character such as U+202E, which would reverse the
+ * rest of the message; a line or paragraph separator).
+ */
+export function shown(text, max = 40) {
+  const chars = Array.from(String(text));
+  const head = chars.slice(0, max).map((c) => (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c) ? `\\u{${c.codePointAt(0).toString(16)}}` : c)).join('');
+  return chars.length > max ? `${head}…` : head;
+}

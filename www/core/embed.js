@@ -2,6 +2,7 @@
 // kept apart from the game's link, and the postMessage protocol with a
 // parent page (docs/embedding.md). Nothing from a message reaches markup;
 // a message that is not a well-formed command is ignored.
+import { shown } from './announce.js';
 
 /** The link keys that belong to the page, not to a game. */
 export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
@@ -18,7 +19,7 @@ export function decodeLink(raw) {
   const out = [];
   for (const part of raw.split('&')) {
     if (!part) continue;
-    if (ESCAPED_SEPARATOR.test(part)) throw new Error(`the part '${part.slice(0, 40)}' holds an escaped '&' or '=' (%26, %3D), which is not a separator`);
+    if (ESCAPED_SEPARATOR.test(part)) throw new Error(`the part '${shown(part)}' holds an escaped '&' or '=' (%26, %3D), which is not a separator`);
     try {
       out.push(decodeURIComponent(part));
     } catch {

@@ -9,6 +9,7 @@ import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, darkText } from '../core/settings.js';
 import { SolverWorker } from '../core/solver.js';
+import { shown } from '../core/announce.js';
 
 const W = 5;
 const H = 7;
@@ -28,8 +29,10 @@ function splitEdit(link) {
   let board = null;
   let n = null;
   for (const part of link.split('&')) {
-    if (part.startsWith('edit=')) board = part.slice(5);
-    else if (part.startsWith('edit-n=')) n = part.slice(7);
+    const key = part.startsWith('edit=') ? 'edit' : part.startsWith('edit-n=') ? 'edit-n' : null;
+    if (key && (key === 'edit' ? board : n) !== null) throw new Error(`'${key}' is given twice`);
+    if (key === 'edit') board = part.slice(5);
+    else if (key === 'edit-n') n = part.slice(7);
     else rest.push(part);
   }
   if (board === null) {
@@ -43,11 +46,11 @@ function splitEdit(link) {
     if (blocks.length > H) throw new Error(`edit: column ${x + 1} has more than ${H} blocks`);
     return blocks.map((ch) => {
       const c = ch.length === 1 ? ch.charCodeAt(0) - 64 : 0;
-      if (!(c >= 1 && c <= 10)) throw new Error(`edit: '${ch}' in column ${x + 1} is not a colour letter A–J`);
+      if (!(c >= 1 && c <= 10)) throw new Error(`edit: '${shown(ch)}' in column ${x + 1} is not a colour letter A–J`);
       return c;
     });
   });
-  if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`edit-n: a whole number from 1 to 64, not '${n.slice(0, 12)}'`);
+  if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`edit-n: a whole number from 1 to 64, not '${shown(n, 12)}'`);
   return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
 }
 
@@ -191,9 +194,36 @@ export class Mayan extends BoardGame {
    */
   open(link, freshSeed) {
     const { base, columns, n } = splitEdit(link);
-    if (base === 'game=mayan') this.openDefault();
-    else super.open(base, freshSeed);
-    if (columns) this.resumeEditing(columns, n);
+    this.opening(columns, n, () => {
+      if (base === 'game=mayan') this.openDefault();
+      else super.open(base, freshSeed);
+    });
+  }
+
+  /**
+   * Runs `open` (which opens the level), then, for a link with an editor
+   * part, the editor on `columns`: the address is written once, at the
+   * end (the level alone is not a position shown).
+   */
+  opening(columns, n, open) {
+    if (!columns) {
+      open();
+      return;
+    }
+    this.holdAddress = true;
+    try {
+      open();
+      this.startEditing(true, columns, n);
+      this.ref('editor-box').open = true;
+    } finally {
+      this.holdAddress = false;
+    }
+    this.addressChanged();
+  }
+
+  /** The position changed: the address follows (once `opening` is done). */
+  addressChanged() {
+    if (!this.holdAddress) this.shell.linkChanged();
   }
 
   /** The part of `link` the engine reads (a link being edited without its editor part); throws on a bad editor part. */
@@ -203,11 +233,12 @@ export class Mayan extends BoardGame {
 
   adopt(app, link) {
     const { base, columns, n } = splitEdit(link);
-    if (base === 'game=mayan') {
-      app.free();
-      this.openDefault();
-    } else super.adopt(app, link);
-    if (columns) this.resumeEditing(columns, n);
+    this.opening(columns, n, () => {
+      if (base === 'game=mayan') {
+        app.free();
+        this.openDefault();
+      } else super.adopt(app, link);
+    });
   }
 
   /** The position shown: the level's, and while editing the board being edited (`edit=`, `edit-n=`). */
@@ -613,31 +644,30 @@ export class Mayan extends BoardGame {
 
   // ---- the editor and pasted inputs ---------------------------------------
 
-  /** Starts editing: the board shown (or an empty one) becomes editable. */
-  startEditing(empty = false) {
+  /**
+   * Starts editing: the board shown (or an empty one, or a link's
+   * `columns` with its `n`) becomes editable.
+   */
+  startEditing(empty = false, columns = null, n = null) {
     this.autoplay.stop();
     this.animator.finish();
-    const cells = empty ? new Array(W * H).fill(0) : Array.from(this.app.cells());
-    const columns = [];
-    for (let x = 0; x < W; x++) {
-      const col = [];
-      for (let y = 0; y < H && cells[y * W + x]; y++) col.push(cells[y * W + x]);
-      columns.push(col);
+    const fromLink = columns !== null;
+    if (!columns) {
+      const cells = empty ? new Array(W * H).fill(0) : Array.from(this.app.cells());
+      columns = [];
+      for (let x = 0; x < W; x++) {
+        const col = [];
+        for (let y = 0; y < H && cells[y * W + x]; y++) col.push(cells[y * W + x]);
+        columns.push(col);
+      }
     }
     this.editing = columns;
     this.ref('overlay').hidden = true;
-    if (!empty) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
+    // A link's n, else (not for an empty board) the moves the level has left.
+    if (n !== null) this.ref('ed-n').value = String(n);
+    else if (!empty || fromLink) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
     this.ref('ed-result').textContent = 'Editing: click a column to drop a block; Check when done.';
     this.ref('ed-link').hidden = true;
-    this.drawEditing();
-  }
-
-  /** A link's board being edited (see splitEdit): the editor opens on it. */
-  resumeEditing(columns, n) {
-    this.startEditing(true);
-    this.editing = columns;
-    if (n !== null) this.ref('ed-n').value = String(n);
-    this.ref('editor-box').open = true;
     this.drawEditing();
   }
 
@@ -653,7 +683,7 @@ export class Mayan extends BoardGame {
     this.refreshReadout();
     this.paint(this.editingCells());
     // The address follows the edit: a reload or a shared link opens it.
-    this.shell.linkChanged();
+    this.addressChanged();
   }
 
   /** A click on the board while editing: drop a block, or erase one. */
@@ -683,7 +713,7 @@ export class Mayan extends BoardGame {
     const text = this.ref('ed-n').value.trim();
     const n = Number(text);
     if (text === '' || !Number.isInteger(n) || n < 1 || n > 64) {
-      throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${text.slice(0, 12)}'`);
+      throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${shown(text, 12)}'`);
     }
     return `game=mayan&n=${n}&board=${board}`;
   }
@@ -840,7 +870,7 @@ export class Mayan extends BoardGame {
       this.lastAnnouncement = said;
       this.shell.announce(said);
     }
-    this.shell.linkChanged();
+    this.addressChanged();
     this.refreshReadout();
     this.draw();
   }
