@@ -832,3 +832,19 @@ test('the ring numbers the columns (top) and rows (left) as the explanations cou
   assert.match(await ref(page, 'readout').textContent(), /^column 2, row 2:/);
   await context.close();
 });
+
+test('once cleared, keys that make no move leave "Cleared!" in view', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=4&h=2&kinds=2&variant=none&seed=1`, calm);
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  for (let i = 0; i < 4; i++) await page.keyboard.press('s');
+  assert.equal(await app(page, (a) => a.isWon()), true);
+  const status = page.getByRole('status');
+  const cleared = await status.textContent();
+  assert.match(cleared, /^Cleared!/);
+  for (const key of ['h', 's', 'x', 'a', 'Enter', ' ']) {
+    await page.keyboard.press(key);
+    assert.equal(await status.textContent(), cleared, `after ${key}`);
+  }
+  assert.doesNotMatch(await ref(page, 'why').textContent(), /ran out of its budget/);
+  await context.close();
+});

@@ -590,3 +590,21 @@ test('Hint followed from a half-played position leads to success', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a solved level\'s result stays through presses that make no move; Show solution clears it as it goes back to the start', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  await page.keyboard.press('s');
+  assert.equal(await app(page, (a) => a.solved()), true);
+  const status = page.getByRole('status');
+  const solved = await status.textContent();
+  assert.match(solved, /^Solved/);
+  for (const key of ['h', 'Shift+ArrowRight', 'Shift+ArrowLeft']) {
+    await page.keyboard.press(key);
+    assert.equal(await status.textContent(), solved, `after ${key}`);
+  }
+  await button(page, 'Show solution').click();
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.equal(await status.textContent(), '', 'the result of the line left is gone');
+  await context.close();
+});

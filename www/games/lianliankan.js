@@ -289,6 +289,8 @@ export class Lianliankan extends BoardGame {
   /** Step: the next pair of a winning game. */
   step() {
     this.animator.finish();
+    // A press that is no move leaves the game-over result ("Cleared!") in view.
+    if (this.app.isWon()) return false;
     this.shell.message('');
     const before = Array.from(this.app.cells());
     const t0 = performance.now();
@@ -345,6 +347,7 @@ export class Lianliankan extends BoardGame {
   }
 
   play() {
+    if (this.app.isWon()) return;
     this.autoplay.start(() => this.step(), () => this.speed());
   }
 
@@ -443,6 +446,7 @@ export class Lianliankan extends BoardGame {
   pick(cell) {
     this.animator.finish();
     this.clearFlash();
+    if (this.app.isWon()) return;
     this.shell.message('');
     const cells = this.app.cells();
     const w = this.app.width();
@@ -569,6 +573,7 @@ export class Lianliankan extends BoardGame {
 
   hint() {
     this.animator.finish();
+    if (this.app.isWon()) return;
     this.shell.message('');
     const h = this.app.hint();
     if (!h) {
@@ -599,8 +604,8 @@ export class Lianliankan extends BoardGame {
 
   doShuffle() {
     this.animator.finish();
-    this.shell.message('');
     if (this.app.isWon()) return;
+    this.shell.message('');
     try {
       this.app.shuffle();
     } catch (e) {

@@ -407,6 +407,8 @@ export class Mayan extends BoardGame {
   act(x, y, dir, byStep = false) {
     this.animator.finish();
     this.editing = null;
+    // A press that is no move leaves the level's result in view.
+    if (this.app.isOver() && !this.app.isMove(x, y, dir)) return false;
     this.shell.message('');
     const before = Array.from(this.app.cells());
     const t0 = performance.now();
@@ -553,6 +555,8 @@ export class Mayan extends BoardGame {
   hint() {
     if (this.blockedByEditor()) return;
     this.animator.finish();
+    // Nothing to hint once the level is over: its result stays in view.
+    if (this.app.isOver()) return;
     this.shell.message('');
     const h = Array.from(this.app.hint());
     if (h.length === 3) {
@@ -602,6 +606,8 @@ export class Mayan extends BoardGame {
       this.shell.message('The judge is still searching this input in the background (up to 5,000,000 positions): its answer goes to the log, and then Show solution follows it.');
       return;
     }
+    // Back at the start: the result of the line left is no longer shown.
+    this.shell.message('');
     this.app.restart();
     // A pasted input the judge answered in the worker: its answer, as printed.
     const judged = this.judged?.link === this.app.link() ? this.judged.output : null;
