@@ -848,3 +848,16 @@ test('once cleared, keys that make no move leave "Cleared!" in view', async () =
   assert.doesNotMatch(await ref(page, 'why').textContent(), /ran out of its budget/);
   await context.close();
 });
+
+test('present mode hides the path query tool: a focus there goes to the board', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`, calm);
+  await ref(page, 'pq-box').locator('summary').click();
+  await ref(page, 'pq-canvas').focus();
+  await page.keyboard.press('p');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
+  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, 'the board has the focus');
+  // The game's keys act from there.
+  await page.keyboard.press('s');
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  await context.close();
+});
