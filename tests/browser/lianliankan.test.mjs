@@ -861,3 +861,12 @@ test('present mode hides the path query tool: a focus there goes to the board', 
   assert.equal(await app(page, (a) => a.moves()), 1);
   await context.close();
 });
+
+test('the moves log counts columns and rows from 1, as the board\'s edge labels and the readout do', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`, calm);
+  await button(page, 'Step').click();
+  const [x1, y1, x2, y2] = (await app(page, (a) => a.log())).trim().split(' ').map(Number);
+  assert.equal((await ref(page, 'log').textContent()).trim(), [x1 + 1, y1 + 1, x2 + 1, y2 + 1].join(' '));
+  assert.match(await ref(page, 'why').textContent(), new RegExp(`column ${x1 + 1}, row ${y1 + 1}`));
+  await context.close();
+});

@@ -608,3 +608,15 @@ test('a solved level\'s result stays through presses that make no move; Show sol
   assert.equal(await status.textContent(), '', 'the result of the line left is gone');
   await context.close();
 });
+
+test('present mode over the editor says how to reach its buttons', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=mayan&level=2&edit=CC////C&edit-n=2`, calm);
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  await page.keyboard.press('p');
+  await page.keyboard.press('s');
+  assert.equal(await page.getByRole('status').textContent(), 'Editing a board: leave present mode (P) to Check it or Play this board (Reset leaves the editor and goes back to the level).');
+  await page.keyboard.press('p');
+  await page.keyboard.press('s');
+  assert.match(await page.getByRole('status').textContent(), /^Editing a board: Check it or Play this board/);
+  await context.close();
+});

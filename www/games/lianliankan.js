@@ -111,7 +111,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
-    <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top)</small></summary>
+    <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top, from 1 as on the board)</small></summary>
     <pre class="log" data-ref="log" role="log" aria-label="Moves made"></pre>
   </details>
 </div>`;
@@ -676,7 +676,8 @@ export class Lianliankan extends BoardGame {
     const won = app.isWon();
     const stuck = app.isStuck();
     if (won || app.isOver()) this.tickTimer(false);
-    this.ref('log').textContent = app.log();
+    // Counted from 1, as the board's edge labels, the readout and the hints count.
+    this.ref('log').textContent = app.log().replace(/\d+/g, (d) => String(Number(d) + 1));
     this.ref('why').textContent = this.reasonHere();
     // Show all pairs keeps its count in words as the outlines change.
     if (!this.ref('why').textContent && this.ref('all-pairs').checked && !won) this.ref('why').textContent = this.pairsText();

@@ -267,7 +267,9 @@ export class Mayan extends BoardGame {
    */
   blockedByEditor() {
     if (!this.editing) return false;
-    this.shell.message('Editing a board: Check it or Play this board (Reset leaves the editor and goes back to the level).', true);
+    // Present mode hides the editor's panel: its buttons are one P away.
+    const where = this.shell.presenting ? 'leave present mode (P) to Check it or Play this board' : 'Check it or Play this board';
+    this.shell.message(`Editing a board: ${where} (Reset leaves the editor and goes back to the level).`, true);
     return true;
   }
 
