@@ -868,5 +868,10 @@ test('the moves log counts columns and rows from 1, as the board\'s edge labels 
   const [x1, y1, x2, y2] = (await app(page, (a) => a.log())).trim().split(' ').map(Number);
   assert.equal((await ref(page, 'log').textContent()).trim(), [x1 + 1, y1 + 1, x2 + 1, y2 + 1].join(' '));
   assert.match(await ref(page, 'why').textContent(), new RegExp(`column ${x1 + 1}, row ${y1 + 1}`));
+  // That position's link, opened in a new page, is said to be a game under way.
+  const link = await settledLink(page);
+  const other = await open(browser, `${server.url}#${link}`, calm);
+  assert.equal(await other.page.locator('#live').textContent(), 'A game under way: 8 × 6, 1 move made, 46 tiles left, variant None (nothing moves).');
+  await other.context.close();
   await context.close();
 });

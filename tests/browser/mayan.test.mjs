@@ -310,6 +310,7 @@ test('the board being edited is in the address: a reload, a shared link and a sw
   const { page, context } = await open(browser, `${server.url}#game=mayan&level=2`, calm);
   await ref(page, 'editor-box').locator('summary').click();
   await button(page, 'Clear the board').click();
+  assert.equal(await page.locator('#live').textContent(), 'Editing an empty board: click a column to drop a block of the chosen colour.');
   await page.getByLabel('Colour').selectOption('3');
   for (const x of [0, 0, 4]) {
     const p = await at(page, x, 0);

@@ -432,7 +432,12 @@ export class Lianliankan extends BoardGame {
     this.seedEdited = false;
     this.changed({ fresh: true });
     this.resize();
-    this.shell.announce(`New board: ${w} × ${h}, ${plural(this.app.tiles(), 'tile')}, variant ${this.ref('variant').selectedOptions[0]?.textContent ?? this.app.variant()}.`);
+    const variant = this.ref('variant').selectedOptions[0]?.textContent ?? this.app.variant();
+    const made = this.app.moves();
+    // A link with moves made opens a game under way, not a new board.
+    this.shell.announce(made
+      ? `A game under way: ${w} × ${h}, ${plural(made, 'move')} made, ${plural(this.app.tiles(), 'tile')} left, variant ${variant}.`
+      : `New board: ${w} × ${h}, ${plural(this.app.tiles(), 'tile')}, variant ${variant}.`);
   }
 
   // ---- moves ---------------------------------------------------------------

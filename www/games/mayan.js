@@ -1037,7 +1037,10 @@ export class Mayan extends BoardGame {
     on('undo-to-solvable', 'click', () => this.undoToSolvable());
     on('show-solution', 'click', () => this.showSolution());
     on('ed-start', 'click', () => this.startEditing());
-    on('ed-clear', 'click', () => this.startEditing(true));
+    on('ed-clear', 'click', () => {
+      this.startEditing(true);
+      this.shell.announce('Editing an empty board: click a column to drop a block of the chosen colour.');
+    });
     on('ed-check', 'click', () => this.check());
     on('ed-erase', 'change', () => this.refreshReadout());
     on('ed-n', 'input', () => {
