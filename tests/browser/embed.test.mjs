@@ -595,6 +595,53 @@ test('present mode on a 1280 × 720 projector: a long explanation beside the boa
   await context.close();
 });
 
+test('present mode at 1024 × 768: Compare\'s boards filling in above the explanation fit it again', async () => {
+  const viewport = { width: 1024, height: 768 };
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=3&w=15&h=15&colors=5&present=1`, { ...calm, viewport });
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.getByLabel('Strategy').selectOption('solver');
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByLabel("Show greedy's next move").check();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.waitForFunction(() => /Score \d+/.test(document.querySelector('main [data-ref="compare-view"]').textContent));
+  // Two frames for the boards' sizes to settle, then the explanation ends on the screen and the page does not scroll.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const geometry = () => page.evaluate(() => ({ why: document.querySelector('main [data-ref="why"]').getBoundingClientRect().bottom, page: document.scrollingElement.scrollHeight, view: innerHeight }));
+  const g = await geometry();
+  assert.ok(g.why <= g.view && g.page <= g.view, `the explanation ends at ${g.why}, the page is ${g.page} px, the screen ${g.view}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('present mode on a phone with the solver\'s long explanation: the board keeps its room, the explanation scrolls in its box', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=3&w=15&h=15&colors=5&present=1`, { ...calm, viewport });
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByRole('button', { name: 'Step', exact: true }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => scrollTo(0, 0));
+  const why = page.locator('main [data-ref="why"]');
+  assert.match(await why.textContent(), /Solver plan: move 1 of \d+/);
+  const inView = async (locator, what) => {
+    const r = await locator.boundingBox();
+    assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5 && r.x + r.width <= viewport.width + 0.5, `${what} in view: ${JSON.stringify(r)}`);
+    return r;
+  };
+  const board = await inView(page.locator('main canvas[data-ref="board"]'), 'the board');
+  // 15 columns of at least 18 px: the board is not squeezed to make room for the explanation.
+  assert.ok(board.width >= 15 * 18, `board ${Math.round(board.width)} px wide`);
+  await inView(page.getByRole('button', { name: 'Step', exact: true }), 'Step');
+  await inView(why, 'the explanation\'s box');
+  assert.ok(await why.evaluate((e) => e.scrollHeight > e.clientHeight && parseFloat(getComputedStyle(e).fontSize) >= 24), 'the large explanation scrolls in its box');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('another site imports the engine as an ES module across origins (CORS), and without CORS it cannot', async () => {
   // examples/module.html on the host's origin imports clearboard.js from the game's server.
   const { page, problems, context } = await hostModule(game.url);

@@ -875,3 +875,27 @@ test('the moves log counts columns and rows from 1, as the board\'s edge labels 
   await other.context.close();
   await context.close();
 });
+
+test('the edge labels are drawn on a phone too, Classic and Large, at 9 px or more', async () => {
+  for (const [w, h] of [[16, 9], [24, 12]]) {
+    const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=${w}&h=${h}&kinds=36&seed=1`, { reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+    // The light pixels of the ring cell above column 1, and of the ring cell left of row 1: its label.
+    const lit = await page.evaluate(() => {
+      const g = window.clearboardPage;
+      const { s } = g.geom;
+      const c = g.canvas;
+      const k = c.width / c.getBoundingClientRect().width;
+      const count = (x, y) => {
+        const d = c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), Math.round(s * k), Math.round(s * k)).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 300) n++;
+        return n;
+      };
+      return { s, above: count(s, 0), left: count(0, s) };
+    });
+    assert.ok(lit.s <= 20, `a phone's cells: ${lit.s} px`);
+    assert.ok(lit.above >= 6 && lit.left >= 6, `${w} × ${h}: labels drawn in ${lit.s} px cells: ${JSON.stringify(lit)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

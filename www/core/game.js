@@ -66,6 +66,10 @@ export class BoardGame {
     // A new explanation beside the board in present mode is fitted to the screen.
     this.whyWatcher = new MutationObserver(() => this.fitExplanation());
     this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
+    // So is one whose place changes: what sits above it in the side column
+    // grows later (Same Game's comparison fills in after its first frame).
+    this.sideWatcher = new ResizeObserver(() => this.fitExplanation());
+    for (const el of root.querySelector('.game-side')?.children ?? []) if (el !== this.ref('why')) this.sideWatcher.observe(el);
   }
 
   /**
@@ -182,6 +186,7 @@ export class BoardGame {
     this.stopActivities();
     this.fit.dispose();
     this.whyWatcher.disconnect();
+    this.sideWatcher.disconnect();
     this.app.free();
     this.app = null;
     if (this.root) {

@@ -200,12 +200,14 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
  * and the readout count them; paths drawn later run over them.
  */
 function paintRingLabels(ctx, s, w, h) {
-  if (s < 14) return;
-  ctx.fillStyle = '#b8b8b8';
-  ctx.font = `${Math.floor(s * 0.36)}px system-ui, sans-serif`;
+  // 9 px at least (a Large board on a phone has 12–13 px cells: two digits still fit a cell).
+  ctx.fillStyle = s < 20 ? '#d0d0d0' : '#b8b8b8';
+  ctx.font = `${Math.max(9, Math.floor(s * 0.36))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let x = 0; x < w; x++) ctx.fillText(String(x + 1), (x + 1.5) * s, s / 2);
+  // Columns whose two-digit numbers would run together are numbered every other one (1, 3, 5, …).
+  const every = ctx.measureText(String(w)).width > s - 3 ? 2 : 1;
+  for (let x = 0; x < w; x += every) ctx.fillText(String(x + 1), (x + 1.5) * s, s / 2);
   for (let y = 0; y < h; y++) ctx.fillText(String(y + 1), s / 2, (y + 1.5) * s);
 }
 
