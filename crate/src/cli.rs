@@ -218,7 +218,10 @@ pub fn run(args: &[String]) -> i32 {
             .chain(args.iter().cloned())
             .collect()
     };
+    // Plain styles: an error's text is then the user's value as typed
+    // (`render().ansi()` below keeps what styled text would strip).
     let cli = negatives_are_values(Cli::command())
+        .styles(clap::builder::Styles::plain())
         .try_get_matches_from(argv)
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match cli {
@@ -389,7 +392,10 @@ fn missing_subcommand(args: &[String]) -> String {
 
 /// A clap error as one line: its message, and where to read more.
 fn usage_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
+    // `ansi()`, not `to_string()`: the latter drops escape sequences and
+    // control characters from the user's value (`--seed $'\x1b[31m'` would
+    // read `invalid value ''`); `shown_text` escapes them instead.
+    let text = e.render().ansi().to_string();
     // The message is clap's first paragraph (a value may hold a newline).
     let first = text
         .trim_start()

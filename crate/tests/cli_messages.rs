@@ -101,15 +101,21 @@ fn input_is_quoted_readably_and_what_does_not_print_is_escaped() {
         assert_prints(&run.stderr, input);
         assert_rejected(args, input, None, what);
     }
-    // A usage error quotes the argument the same way (clap drops the BEL
-    // itself), newline included.
+    // A usage error quotes the argument the same way, every character of
+    // it (BEL and escape sequences too), newline included.
     let run = clearboard(&["gen", "samegame", "--seed", "1\u{7}\r"], b"");
     assert_prints(&run.stderr, "--seed");
     assert_rejected(
         &["gen", "samegame", "--seed", "1\u{7}\r"],
         "",
         None,
-        "invalid value '1\\r' for '--seed <S>'",
+        "invalid value '1\\u{7}\\r' for '--seed <S>'",
+    );
+    assert_rejected(
+        &["gen", "samegame", "--seed", "\u{1b}[31m"],
+        "",
+        None,
+        "invalid value '\\u{1b}[31m' for '--seed <S>'",
     );
     assert_rejected(
         &["gen", "samegame", "--seed", "1\n2"],
