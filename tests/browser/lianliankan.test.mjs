@@ -899,3 +899,17 @@ test('the edge labels are drawn on a phone too, Classic and Large, at 9 px or mo
     await context.close();
   }
 });
+
+test('a board lost where its game starts: Step and Hint point to Shuffle, not to an Undo that cannot help', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/BA`, calm);
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.equal(await button(page, 'Undo').isDisabled(), true);
+  for (const name of ['Step', 'Hint']) {
+    await button(page, name).click();
+    const why = await ref(page, 'why').textContent();
+    assert.equal(why, 'No order of removals clears this board, and it is where this game starts. Shuffle rearranges the tiles left.', `${name}: ${why}`);
+    assert.equal(await page.getByRole('status').textContent(), why);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

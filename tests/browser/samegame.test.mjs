@@ -215,6 +215,10 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await ref(page, 'board').focus();
   await page.keyboard.press('h');
   assert.ok((await hintPixels()) > 20, 'the hint is drawn');
+  // Another strategy ends the one-off hint (the setting's outline of greedy's move stays), and the status line that named it goes with it.
+  assert.match(await page.locator('#message').textContent(), /^Hint: Greedy removes/);
+  await page.getByLabel('Strategy').selectOption('greedy');
+  assert.equal(await page.locator('#message').textContent(), '', 'no line about an outline no longer drawn');
   assert.deepEqual(problems, []);
   await context.close();
 });

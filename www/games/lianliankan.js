@@ -597,10 +597,17 @@ export class Lianliankan extends BoardGame {
 
   explainNoLine() {
     const v = this.app.winnable();
-    const text =
-      v === 'no'
+    let text = 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
+    if (v === 'no') {
+      // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
+      const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
+      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
+      text = back
         ? 'No order of removals clears this board any more: undo to the last winnable position.'
-        : 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
+        : this.app.moves() === 0
+          ? `No order of removals clears this board, and it is where this game starts.${shuffle || ' New game deals a winnable board.'}`
+          : `No order of removals clears this board any more, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
+    }
     this.ref('why').textContent = text;
     this.shell.message(text, v === 'no');
   }

@@ -282,6 +282,7 @@ export class SameGame extends BoardGame {
     this.hinted = cluster;
     const who = planned ? 'The solver\'s plan' : 'Greedy';
     const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
+    this.hintText = text;
     this.shell.message(text);
     this.shell.announce(text);
     this.draw();
@@ -714,6 +715,8 @@ export class SameGame extends BoardGame {
   changed({ fresh = false, quiet = false } = {}) {
     const app = this.app;
     if (!quiet) this.selection = null;
+    // The hint's outline goes with any change: so does its line in the status.
+    if (this.hinted && document.getElementById('message')?.textContent === this.hintText) this.shell.message('');
     this.hinted = null;
     const over = app.isOver();
     const solver = this.ref('strategy').value === 'solver';
