@@ -442,6 +442,33 @@ test('SolverSession: a bad board is named first, an empty one refused, and an ex
   await context.close();
 });
 
+test('a plan solved after moves were made names the game\'s final score, as playing it to the end makes it', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=10&h=10&colors=3`, calm);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  const before = await page.evaluate(() => window.clearboardPage.app.score());
+  assert.ok(before > 0, 'greedy\'s first move scored');
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  // The plan played to its end from where it started.
+  const final = await page.evaluate(() => {
+    const p = window.clearboardPage.plan;
+    const sim = new window.wasmBindings.SameGameApp();
+    sim.openLink(p.startLink);
+    for (let i = 0; i < p.moves.length; i += 2) sim.click(p.moves[i], p.moves[i + 1]);
+    const out = { score: sim.score(), line: p.score };
+    sim.free();
+    return out;
+  });
+  assert.equal(final.score, before + final.line);
+  const why = await ref(page, 'why').textContent();
+  assert.ok(why.includes(`the game ends at ${final.score} points (the line's ${final.line} added to the ${before} made before it)`), why);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the solver thinks for the chosen time on the machine\'s workers, within its memory cap, and its moves play through Step and the log', async () => {
   // 12 × 12 with 4 colours: an 8 × 8 board of 3 colours is proved best by the
   // exact search of the line's end within the 2 s (then the first worker ends the run).

@@ -565,6 +565,8 @@ export class SameGame extends BoardGame {
     const sim = new this.bindings.SameGameApp();
     try {
       sim.openLink(startLink);
+      // The points the game had made when the plan took over (its line's score counts from there).
+      const startScore = sim.score();
       const links = [sim.link()];
       let biggest = null; // the line's biggest move: the color it saves up
       for (let i = 0; i < data.moves.length; i += 2) {
@@ -574,7 +576,7 @@ export class SameGame extends BoardGame {
         sim.click(col, row);
         links.push(sim.link());
       }
-      this.plan = { links, moves: data.moves, score: data.score, cleared: data.cleared, startLink, biggest, insights: new Map() };
+      this.plan = { links, moves: data.moves, score: data.score, startScore, cleared: data.cleared, startLink, biggest, insights: new Map() };
     } finally {
       sim.free();
     }
@@ -603,8 +605,12 @@ export class SameGame extends BoardGame {
       const color = (col, row) => sim.colorLetter(sim.cells()[row * w + col]);
       const [col, row] = [m[2 * i], m[2 * i + 1]];
       const size = sim.clusterAt(col, row).length / 2;
+      // The game's final score: what it had when the plan took over, and the line's points.
+      const ends = plan.startScore
+        ? `the game ends at ${plural(plan.startScore + plan.score, 'point')} (the line's ${plan.score} added to the ${plan.startScore} made before it)`
+        : `the line ends at ${plural(plan.score, 'point')}`;
       const parts = [
-        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${col + 1}, row ${row + 1}, ${plural((size - 2) ** 2, 'point')} now; the line ends at ${plural(plan.score, 'point')}${plan.cleared ? ' with the board cleared' : ''}`,
+        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${col + 1}, row ${row + 1}, ${plural((size - 2) ** 2, 'point')} now; ${ends}${plan.cleared ? ' with the board cleared' : ''}`,
         `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`,
       ];
       const g = sim.greedyCluster();
