@@ -200,9 +200,12 @@ class Shell {
   undoPresented() {
     const g = this.game;
     if (!g) return;
+    const before = g.app?.moves?.();
     g.undo();
     const why = g.ref?.('why');
     const n = g.app?.moves?.();
+    // Nothing undone (a game at its start, Mayan's editor open): nothing to say about a board that did not change.
+    if (n === before) return;
     if (why && !why.textContent.trim() && Number.isInteger(n)) {
       why.textContent = n > 0 ? `Undone: the board after move ${n}. → steps again, ← undoes another.` : 'Back at the start: → steps.';
     }

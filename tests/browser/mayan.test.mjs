@@ -619,5 +619,36 @@ test('present mode over the editor says how to reach its buttons', async () => {
   await page.keyboard.press('p');
   await page.keyboard.press('s');
   assert.match(await page.getByRole('status').textContent(), /^Editing a board: Check it or Play this board/);
+  // ← in present mode with the editor open undoes nothing, and says nothing of an undo.
+  const link = 'game=mayan&level=9&moves=1.0.-1&edit=BB/CCB///C&present=1';
+  const other = await open(browser, `${server.url}#${link}`, calm);
+  await other.page.locator('body').focus();
+  await other.page.keyboard.press('ArrowLeft');
+  assert.equal(await other.page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  assert.doesNotMatch(await other.page.locator('main [data-ref="why"]').textContent(), /Undone/);
+  assert.match(await other.page.getByRole('status').textContent(), /^Editing a board: leave present mode/);
+  await other.context.close();
+  await context.close();
+});
+
+test('Play from a half-played position goes on from the board shown, as Step does, to the end', async () => {
+  const k = 38;
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=${k}`, calm);
+  const n = await app(page, (a) => a.n());
+  await button(page, 'Step').click();
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  await page.getByLabel('Animation speed, moves per second').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  // The moves made never go back to 0 (Play used to restart the level for the judge's answer).
+  await page.evaluate(() => {
+    window.lowest = Infinity;
+    const tick = () => { window.lowest = Math.min(window.lowest, window.clearboardPage.app.moves()); if (!window.clearboardPage.app.isOver()) requestAnimationFrame(tick); };
+    tick();
+  });
+  await button(page, 'Play').click();
+  await page.waitForFunction(() => window.clearboardPage.app.isOver(), null, { timeout: 20000 });
+  assert.equal(await app(page, (a) => a.solved()), true);
+  assert.equal(await app(page, (a) => a.moves()), n);
+  assert.equal(await page.evaluate(() => window.lowest), 1);
+  assert.deepEqual(problems, []);
   await context.close();
 });

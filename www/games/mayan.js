@@ -630,11 +630,10 @@ export class Mayan extends BoardGame {
         : 'The judge finds no solution of exactly n moves (-1).');
   }
 
+  /** Play: Step after Step from the board shown (the solution's moves when it is shown, else the hint's). */
   play() {
     if (this.blockedByEditor() || this.autoplay.running || this.app.isOver()) return;
-    if (!this.solution) this.showSolution();
-    if (!this.solution) return;
-    if (!this.solution.length) {
+    if (this.solution && !this.solution.length) {
       this.shell.message('The judge has no solution of exactly n moves here (-1): there is nothing to play.', true);
       return;
     }
