@@ -258,6 +258,8 @@ class Shell {
     if (params.embed === '1') {
       this.params.embed = '1';
       document.body.classList.add('embed');
+      // On the root too: its type size then follows the frame's width only (style.css).
+      document.documentElement.classList.add('embed');
     }
     if (params.log === '1') {
       this.params.log = '1';

@@ -365,8 +365,11 @@ test('load: an escaped link opens as in the address, an over position is news, a
   await load('game=mayan&n=1&board=A/A//A/&moves=3.0.-1');
   await load('game=samegame&board=G');
   await waitFor(page, 'over', 3);
+  // …and the over position shown, loaded again: said again too (no move: the position did not change).
+  await load('game=samegame&board=G');
+  await waitFor(page, 'over', 4);
   const overs = (await received(page)).filter((d) => d.type === 'over').map((d) => d.link);
-  assert.deepEqual(overs, ['game=samegame&board=R', 'game=mayan&n=1&board=A/A//A/&moves=3.0.-1', 'game=samegame&board=G']);
+  assert.deepEqual(overs, ['game=samegame&board=R', 'game=mayan&n=1&board=A/A//A/&moves=3.0.-1', 'game=samegame&board=G', 'game=samegame&board=G']);
   // An escaped separator is refused, and so is a link over 100,000 characters: the frame says why.
   await load('game=samegame&seed=%33%26w%3D5');
   await expectEventually(async () => /escaped '&' or '='/.test(await frame.getByRole('status').textContent()));
@@ -401,6 +404,37 @@ test('commands sent before ready (at the frame\'s load event) are obeyed once th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', 'game=mayan&level=9']) {
+  test(`the height event does not follow the frame's height, and a frame of that height shows the whole board: ${link.split('&')[0]}`, async () => {
+    const { page, problems, context } = await hostPage(`${link}&embed=1`, { ...calm, viewport: { width: 700, height: 900 } });
+    await waitFor(page, 'ready');
+    const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
+    const quiet = async () => {
+      let n = -1;
+      for (let t = 0; t < 40 && n !== (await heights()).length; t++) {
+        n = (await heights()).length;
+        await page.waitForTimeout(600);
+      }
+      return (await heights()).at(-1);
+    };
+    const figure = await quiet();
+    assert.equal(await page.locator('#game').getAttribute('height'), String(figure), 'the example host took the figure');
+    // In a frame of that height the board is as large as the frame's width lets it be (the height it would take in any taller frame).
+    const drawn = () => frameApp(page, (g) => ({ canvas: g.canvas.getBoundingClientRect().height, wanted: g.wantedBoardHeight }));
+    let d = await drawn();
+    assert.equal(d.canvas, d.wanted, `the whole board at its size: ${JSON.stringify(d)}`);
+    // The frame made shorter or taller by the host does not change the figure (text does not scale with the frame's height).
+    for (const h of [300, 1600]) {
+      await page.evaluate((px) => { document.getElementById('game').height = String(px); }, h);
+      await page.waitForTimeout(700);
+      assert.equal(await frameApp(page, () => innerHeight), h);
+      assert.equal((await heights()).at(-1), figure, `the figure after a ${h} px frame`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('the height event: a parent that sizes the frame from it gets the board at its full size at once, and a taller game is announced', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');

@@ -913,3 +913,24 @@ test('a board lost where its game starts: Step and Hint point to Shuffle, not to
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the verdict line keeps its height while the next verdict is worked out: the page (and a frame sized from its height event) does not jump with every move', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2&embed=1`, { reducedMotion: 'reduce', viewport: { width: 320, height: 700 } });
+  const verdict = ref(page, 'verdict');
+  await page.waitForFunction(() => /^Winnable:/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  for (let i = 0; i < 3; i++) {
+    // The step and the measure in one task: the check runs after it.
+    const [before, during, text] = await page.evaluate(() => {
+      const v = document.querySelector('main [data-ref="verdict"]');
+      const h0 = v.getBoundingClientRect().height;
+      window.clearboardPage.step();
+      return [h0, v.getBoundingClientRect().height, v.textContent];
+    });
+    assert.equal(text, 'Winnable? checking…');
+    assert.equal(during, before, 'the line keeps its height while checking');
+    await page.waitForFunction(() => /^Winnable:/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    assert.equal((await verdict.boundingBox()).height, before);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -131,7 +131,16 @@ export class Messenger {
   changed(game) {
     if (!this.framed || !this.started || !game?.app) return;
     const link = game.link();
-    if (link === this.lastLink) return;
+    if (link === this.lastLink) {
+      // No move; but the position shown opened again (a `load` of its own link) after `opening`:
+      // if it is over, that is said as for any link that opens a position already over.
+      if (!this.lastOver && game.summary().over) {
+        const s = game.summary();
+        this.post({ type: 'over', game: game.constructor.id, link, score: s.score, won: s.won });
+        this.lastOver = true;
+      }
+      return;
+    }
     this.lastLink = link;
     const s = game.summary();
     this.post({ type: 'move', game: game.constructor.id, link, score: s.score, movesMade: s.movesMade });
@@ -156,6 +165,10 @@ export class Messenger {
       const box = wrap.getBoundingClientRect().height;
       const drawn = game.canvas.getBoundingClientRect().height;
       px = Math.ceil(px - box + game.wantedBoardHeight + Math.max(0, box - drawn));
+      // The board is fitted to the frame's height less what must stay in view under it (the game's
+      // reserveBelow): the frame that shows the whole board is that much taller than the board's top.
+      const reserve = game.reserveBelow?.() ?? 0;
+      px = Math.max(px, Math.ceil(wrap.getBoundingClientRect().top + scrollY + game.wantedBoardHeight + reserve) + 1);
     }
     if (px && px !== this.lastHeight) {
       this.lastHeight = px;

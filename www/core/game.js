@@ -97,6 +97,15 @@ export class BoardGame {
     });
   }
 
+  /**
+   * The CSS pixels kept in view under the board when it is fitted to the
+   * viewport: the lines under it and a margin (the embed's height event adds
+   * it to the board's height: the frame that shows the whole board).
+   */
+  reserveBelow() {
+    return this.fit.belowHeight() + 16;
+  }
+
   /** Stops everything running (games add their own) and frees what it held. */
   stopActivities() {
     this.autoplay.stop();

@@ -741,6 +741,9 @@ export class Lianliankan extends BoardGame {
   scheduleVerdict() {
     const token = ++this.verdictToken;
     const verdict = this.ref('verdict');
+    // The line keeps its height while the search runs (its answer is about as long as the last one):
+    // no jump of the page, nor of an embedding page that sizes its frame from the height event.
+    verdict.style.minHeight = `${verdict.offsetHeight}px`;
     verdict.textContent = 'Winnable? checking…';
     this.ref('undo-to-winnable').hidden = true;
     setTimeout(() => {
@@ -766,6 +769,7 @@ export class Lianliankan extends BoardGame {
         const said = document.getElementById('live')?.textContent ?? '';
         if (!said.endsWith(verdict.textContent)) this.shell.announce(`${said} ${verdict.textContent}`.trim());
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
+      verdict.style.minHeight = '';
       // The verdict's words change with every move: the board keeps its size
       // (no jumping), except when the rescue button shows, which must be in
       // view (the board is fitted again to the taller line).
@@ -1229,7 +1233,7 @@ export class Lianliankan extends BoardGame {
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const space = boardSpace(this.ref('wrap'), this.fit.belowHeight() + 16);
+    const space = boardSpace(this.ref('wrap'), this.reserveBelow());
     // 12 px at least: a Large board (24 columns) fits a 390 px phone.
     const across = Math.floor(space.width / (w + 2));
     const s = Math.max(12, Math.min(72, across, Math.floor(space.height / (h + 2))));

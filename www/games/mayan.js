@@ -1063,6 +1063,11 @@ export class Mayan extends BoardGame {
    * the room its heading and Step / Play need, so that the board leaves
    * them in view (0 when the panel sits beside the board).
    */
+  /** The base's room under the board, and the step controls' when their panel sits under it. */
+  reserveBelow() {
+    return super.reserveBelow() + this.stepRoom();
+  }
+
   stepRoom() {
     const panel = this.ref('solution-box');
     const wrap = this.ref('wrap');
@@ -1077,7 +1082,7 @@ export class Mayan extends BoardGame {
   resize() {
     if (!this.root || !this.app) return;
     this.fit.mark();
-    const geom = fitBoard(this.ref('wrap'), W, H, this.fit.belowHeight() + 16 + this.stepRoom(), 16);
+    const geom = fitBoard(this.ref('wrap'), W, H, this.reserveBelow(), 16);
     // Cells of 96 px at most, except in present mode (the back of the room).
     const cap = document.body.classList.contains('present') ? 160 : 96;
     const cell = Math.min(geom.s, cap);

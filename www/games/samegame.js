@@ -985,7 +985,7 @@ export class SameGame extends BoardGame {
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const geom = fitBoard(wrap, w, h, this.fit.belowHeight() + 16, MIN_CELL);
+    const geom = fitBoard(wrap, w, h, this.reserveBelow(), MIN_CELL);
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;
