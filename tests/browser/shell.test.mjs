@@ -890,3 +890,36 @@ test('the game-over overlay covers the cells and leaves the axis labels in view'
   await check('Mayan');
   await context.close();
 });
+
+// A game-over box too tall for the board's cells (a board of one or two rows, a small embedded frame):
+// set smaller, or put under the board — never over the score line or the controls above the board.
+const SHORT_BOARDS = [
+  ['game=samegame&board=RGRGRGRGRGRGRGR', { width: 1366, height: 768 }],
+  ['game=samegame&board=RGRGRGRGRGRGRGR/GRGRGRGRGRGRGRG', { width: 390, height: 844 }],
+  ['game=mayan&level=25&moves=0.0.1,1.0.1,0.0.1,0.0.1', { width: 844, height: 390 }],
+  ['game=mayan&level=1&moves=2.0.-1&embed=1', { width: 320, height: 400 }],
+  ['game=mayan&level=9&moves=1.0.-1,2.0.1&embed=1', { width: 640, height: 480 }],
+];
+for (const [link, viewport] of SHORT_BOARDS) {
+  test(`the game-over box stays off the score and the controls: ${link} at ${viewport.width} × ${viewport.height}`, async () => {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport });
+    const box = ref(page, 'overlay');
+    await box.waitFor();
+    const g = await page.evaluate(() => {
+      const game = window.clearboardPage;
+      const o = game.ref('overlay');
+      const canvas = game.canvas.getBoundingClientRect();
+      const cellsBottom = canvas.bottom - game.geom.bottom;
+      const parts = [...o.querySelectorAll('p, button')].filter((e) => !e.hidden).map((e) => e.getBoundingClientRect());
+      return { top: Math.min(...parts.map((r) => r.top)), bottom: Math.max(...parts.map((r) => r.bottom)), canvasTop: canvas.top, canvasBottom: canvas.bottom, cellsBottom, score: game.ref('score').getBoundingClientRect().bottom, text: o.textContent };
+    });
+    assert.match(g.text, /\S/);
+    // On the cells, or wholly under the board.
+    const onCells = g.top >= g.canvasTop - 0.5 && g.bottom <= g.cellsBottom + 0.5;
+    const under = g.top >= g.canvasBottom - 0.5;
+    assert.ok(onCells || under, `the box's text and buttons at ${g.top}–${g.bottom}, the board's cells at ${g.canvasTop}–${g.cellsBottom}`);
+    assert.ok(g.top >= g.score, 'below the score line');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -245,6 +245,30 @@ export class BoardGame {
   }
 
   /**
+   * The game-over box: on the board's cells when its text and buttons fit
+   * there; set smaller when that makes them fit; else under the board (a
+   * board of one or two rows, a small frame), never over the score or the
+   * toolbar. Called when it is shown and once the board is sized again.
+   */
+  fitOverlay() {
+    const o = this.ref('overlay');
+    if (!o || o.hidden) return;
+    o.classList.remove('compact', 'outside');
+    const fits = () => {
+      const css = getComputedStyle(o);
+      const kids = [...o.children].filter((c) => c.getClientRects().length);
+      const tall = kids.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0)
+        + parseFloat(css.rowGap || '0') * Math.max(0, kids.length - 1) + parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
+      const wide = Math.max(0, ...kids.map((c) => c.scrollWidth)) + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
+      return tall <= o.clientHeight + 0.5 && wide <= o.clientWidth + 0.5;
+    };
+    if (fits()) return;
+    o.classList.add('compact');
+    if (fits()) return;
+    o.classList.replace('compact', 'outside');
+  }
+
+  /**
    * Enables and disables the controls for the position (the game's
    * `setButtons`). A focused button that this disables (Undo back at the
    * start, Step at the end) hands the focus to the board, so the keyboard

@@ -710,6 +710,7 @@ export class Lianliankan extends BoardGame {
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.fitOverlay();
       this.shell.message(text);
       said = text;
     } else if (stuck) {
@@ -1241,6 +1242,7 @@ export class Lianliankan extends BoardGame {
     this.geom = { s, left: 0, bottom: 0 };
     this.ref('wrap').classList.toggle('scrolls', (w + 2) * s > space.width + 1);
     sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);
+    this.fitOverlay();
     this.draw();
   }
 }

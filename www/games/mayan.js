@@ -865,6 +865,7 @@ export class Mayan extends BoardGame {
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
       this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.fitOverlay();
       this.shell.message(text, !app.solved());
       said = text;
     }
@@ -1092,6 +1093,7 @@ export class Mayan extends BoardGame {
     const { s, left, bottom } = this.geom;
     this.placeOverlay();
     sizeCanvas(this.canvas, left + W * s, H * s + bottom);
+    this.fitOverlay();
     this.draw();
   }
 }

@@ -744,6 +744,7 @@ export class SameGame extends BoardGame {
       this.autoplay.stop();
       this.ref('overlay-text').textContent = app.overText();
       this.ref('overlay-undo').disabled = app.moves() === 0;
+      this.fitOverlay();
       this.shell.message(app.overText());
     }
     if (quiet) {
@@ -993,6 +994,7 @@ export class SameGame extends BoardGame {
     wrap.classList.toggle('scrolls', !fits);
     this.placeOverlay();
     sizeCanvas(this.canvas, left + w * s, h * s + bottom);
+    this.fitOverlay();
     this.refreshReadout();
     this.draw();
   }
