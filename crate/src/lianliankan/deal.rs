@@ -14,7 +14,10 @@
 //! When nothing slides (`none`), a full board built backwards runs into
 //! dead ends, but random boards are almost always winnable: deals and
 //! shuffles are then drawn at random and kept when the exact solver finds
-//! a winning order within a node budget.
+//! a winning order within a node budget — except where draws seldom win
+//! or cost too much (kinds of one pair, kinds of many tiles), and when they
+//! found nothing: then they are made forwards, pairs that join taken from
+//! the full board one after another (`peel`).
 
 use super::solve::{solve, Settings, Verdict};
 use super::{Board, Occupancy, Pos, Segment, Variant, MAX_KINDS, MAX_SIDE};
@@ -23,8 +26,9 @@ use crate::rng::Rng;
 /// Positions the solver may spend on one drawn deal (nothing sliding).
 pub const DEAL_NODES: u64 = 20_000;
 
-/// Positions all the draws of one deal may spend together (nothing
-/// sliding); past them the deal is laid as dominoes.
+/// Positions all the draws of one deal (or of one shuffle) may spend
+/// together (nothing sliding); past them the deal is made forwards
+/// (`peel`).
 pub const DEAL_TOTAL_NODES: u64 = 100_000;
 
 /// Draws tried before a deal gives up.
@@ -292,9 +296,15 @@ pub fn deal(spec: Spec, seed: u64) -> Result<Deal, String> {
         // Nothing slides: a full board built backwards runs into dead ends
         // (its last pairs must join on an almost full board), while random
         // boards are nearly always won, so draws are proved by the solver.
+        // Drawn only when every kind has two pairs or more (a kind of one
+        // pair has one way to go, and random boards with many such kinds
+        // are seldom won) and no kind more than `READING_ORDER_ABOVE`
+        // tiles (the solver's positions grow with the square of a kind's).
+        let most = pairs.len().div_ceil(spec.kinds) * 2;
+        let draws = spec.kinds * 2 <= pairs.len() && most <= READING_ORDER_ABOVE;
         let tiles: Vec<u8> = pairs.iter().flat_map(|&k| [k, k]).collect();
         let mut spent = 0u64;
-        while spent < DEAL_TOTAL_NODES {
+        while draws && spent < DEAL_TOTAL_NODES {
             let board = Board::from_cells(spec.w, spec.h, scatter(&mut rng, tiles.clone()))
                 .expect("pairs of kinds in range");
             let out = solve(&board, spec.variant, Settings::nodes(DEAL_NODES));
@@ -303,8 +313,23 @@ pub fn deal(spec: Spec, seed: u64) -> Result<Deal, String> {
                 return Ok(Deal { board, order });
             }
         }
-        // Rare (large boards with many tiles per kind): dominoes, each pair
-        // of neighbours, which any order removes.
+        // Boards with many kinds (most kinds then have one pair, and
+        // random boards are seldom winnable) or many tiles per kind: made
+        // forwards instead (`peel`); dominoes, each pair of neighbours,
+        // only should that find no deal.
+        let occupied: Vec<Pos> = (0..spec.h as i32)
+            .flat_map(|y| (0..spec.w as i32).map(move |x| Pos::new(x, y)))
+            .collect();
+        for _ in 0..PEEL_TRIES {
+            if let Some(d) = peel(
+                &empty,
+                &occupied,
+                &scatter(&mut rng, pairs.clone()),
+                &mut rng,
+            ) {
+                return Ok(d);
+            }
+        }
         return Ok(dominoes(spec, &pairs, &mut rng));
     }
     for _ in 0..DEAL_TRIES {
@@ -317,6 +342,117 @@ pub fn deal(spec: Spec, seed: u64) -> Result<Deal, String> {
         "no winnable {} × {} deal with {} kinds ({}) was found in {} draws",
         spec.w, spec.h, spec.kinds, spec.variant, DEAL_TRIES
     ))
+}
+
+/// Times `peel` is tried before a deal falls back to dominoes.
+const PEEL_TRIES: u32 = 20;
+
+/// Tiles a pair's first tile is drawn from, at most, while looking for a
+/// second tile it joins that is not its neighbour.
+const PEEL_SOURCES: usize = 48;
+
+/// A winnable arrangement of the pairs `kinds` (one kind per pair, in the
+/// order they will be removed) on the `occupied` cells of `empty` (the
+/// board with those cells empty and the rest as it is: nothing sliding),
+/// made forwards: starting with every occupied cell full, each pair is two
+/// tiles that join on the board with the earlier pairs gone — the first
+/// tile drawn at random, the second at random among the tiles it joins,
+/// not its neighbour when a first tile with such a partner turns up among
+/// [`PEEL_SOURCES`] draws (neighbours are the easy pairs; a board made of
+/// them is solved at a glance). The pairs taken in that order win the
+/// game. None at a dead end (no two tiles left that join).
+fn peel(empty: &Board, occupied: &[Pos], kinds: &[u8], rng: &mut Rng) -> Option<Deal> {
+    debug_assert_eq!(occupied.len(), kinds.len() * 2);
+    let mut full = empty.clone();
+    for &p in occupied {
+        full.set(p, 1);
+    }
+    let mut out = empty.clone();
+    let mut left = occupied.to_vec();
+    let mut order = Vec::with_capacity(kinds.len());
+    let mut reached = Vec::new();
+    for &kind in kinds {
+        let mut near = None;
+        let mut far = None;
+        for _ in 0..PEEL_SOURCES.min(left.len()) {
+            let a = left[rng.below(left.len() as u64) as usize];
+            tiles_joined(&full, a, &mut reached);
+            let n = reached.iter().filter(|&&b| !touching(a, b)).count();
+            if n > 0 {
+                let pick = rng.below(n as u64) as usize;
+                far = reached
+                    .iter()
+                    .copied()
+                    .filter(|&b| !touching(a, b))
+                    .nth(pick)
+                    .map(|b| (a, b));
+                break;
+            }
+            if near.is_none() && !reached.is_empty() {
+                near = Some((a, reached[rng.below(reached.len() as u64) as usize]));
+            }
+        }
+        let (a, b) = match far.or(near) {
+            Some(pair) => pair,
+            // No draw found a pair: any tile that joins another.
+            None => left.iter().find_map(|&a| {
+                tiles_joined(&full, a, &mut reached);
+                reached.first().map(|&b| (a, b))
+            })?,
+        };
+        full.set(a, 0);
+        full.set(b, 0);
+        out.set(a, kind);
+        out.set(b, kind);
+        left.retain(|&p| p != a && p != b);
+        order.push((a, b));
+    }
+    debug_assert!(super::solve::wins(&out, Variant::None, &order));
+    Some(Deal { board: out, order })
+}
+
+/// Whether `a` and `b` are side by side.
+fn touching(a: Pos, b: Pos) -> bool {
+    a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1
+}
+
+/// The tiles of `board` (any kind) that a path of at most three segments
+/// through empty cells and the ring joins to the tile at `from`, into
+/// `out`: rays through empty cells from `from`, then from each cell they
+/// reach, three times; a ray ends at the first tile it meets.
+fn tiles_joined(board: &Board, from: Pos, out: &mut Vec<Pos>) {
+    out.clear();
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let w2 = (w + 2) as usize;
+    let idx = |p: Pos| (p.y + 1) as usize * w2 + (p.x + 1) as usize;
+    let inside = |p: Pos| p.x >= -1 && p.y >= -1 && p.x <= w && p.y <= h;
+    let mut seen = vec![false; w2 * (h + 2) as usize];
+    seen[idx(from)] = true;
+    let mut frontier = vec![from];
+    let mut next = Vec::new();
+    for _ in 0..3 {
+        next.clear();
+        for &p in &frontier {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let mut q = Pos::new(p.x + dx, p.y + dy);
+                while inside(q) {
+                    if board.get(q) != 0 {
+                        if !seen[idx(q)] {
+                            seen[idx(q)] = true;
+                            out.push(q);
+                        }
+                        break;
+                    }
+                    if !seen[idx(q)] {
+                        seen[idx(q)] = true;
+                        next.push(q);
+                    }
+                    q = Pos::new(q.x + dx, q.y + dy);
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
 }
 
 /// A deal whose pairs are neighbours (a random tiling by dominoes, the
@@ -373,10 +509,16 @@ pub fn random_board(spec: Spec, seed: u64) -> Result<Board, String> {
 /// The tiles of `board` rearranged on the cells they occupy into a
 /// winnable arrangement under `variant`: built backwards as a deal is
 /// when the board is as the variant leaves it (always so in play), else
-/// drawn at random until the solver proves one winnable. The same answer
-/// for the same board and `count` (the shuffles made before). None when
-/// no tile is left or nothing was found.
+/// drawn at random until the solver proves one winnable (nothing sliding:
+/// made forwards, see `peel`, when some kind has many tiles or the draws
+/// find nothing). The same answer for the same board and `count` (the
+/// shuffles made before). None when no tile is left or nothing was found.
 pub fn shuffle(board: &Board, variant: Variant, count: u32) -> Option<Board> {
+    shuffled(board, variant, count).map(|d| d.board)
+}
+
+/// [`shuffle`], with a winning order of the arrangement.
+pub(crate) fn shuffled(board: &Board, variant: Variant, count: u32) -> Option<Deal> {
     if board.is_empty() {
         return None;
     }
@@ -408,7 +550,7 @@ pub fn shuffle(board: &Board, variant: Variant, count: u32) -> Option<Board> {
                 &kinds,
                 &mut rng,
             ) {
-                return Some(d.board);
+                return Some(d);
             }
         }
         return None;
@@ -420,30 +562,57 @@ pub fn shuffle(board: &Board, variant: Variant, count: u32) -> Option<Board> {
         .filter(|(_, &k)| k != 0)
         .map(|(i, _)| i)
         .collect();
+    // Nothing sliding: made forwards at once (`peel`) when some kind has
+    // many tiles (the solver's positions grow with the square of a kind's)
+    // or when draws found nothing.
+    let peeled = |rng: &mut Rng| {
+        let empty = Board::new(board.width(), board.height()).expect("the board's own size");
+        let occupied: Vec<Pos> = board.occupied().collect();
+        (0..PEEL_TRIES).find_map(|_| peel(&empty, &occupied, &scatter(rng, pairs.clone()), rng))
+    };
     if variant == Variant::None
         && counts[1..]
             .iter()
             .any(|&n| usize::from(n) > READING_ORDER_ABOVE)
     {
-        return Some(in_reading_order(board, &cells, scatter(&mut rng, pairs)));
+        return peeled(&mut rng).or_else(|| {
+            Some(in_reading_order(
+                board,
+                &cells,
+                scatter(&mut rng, pairs.clone()),
+            ))
+        });
     }
     let kinds: Vec<u8> = cells.iter().map(|&i| board.cells()[i]).collect();
+    // Nothing sliding, the draws together spend what a deal's do at most.
+    let mut spent = 0u64;
     for _ in 0..SHUFFLE_TRIES {
+        if variant == Variant::None && spent >= DEAL_TOTAL_NODES {
+            break;
+        }
         let mut out = board.cells().to_vec();
         for (&i, k) in cells.iter().zip(scatter(&mut rng, kinds.clone())) {
             out[i] = k;
         }
         let next = Board::from_cells(board.width(), board.height(), out)
             .expect("the same tiles on the same cells");
-        if matches!(
-            solve(&next, variant, Settings::nodes(SHUFFLE_NODES)).verdict,
-            Verdict::Won(_)
-        ) {
-            return Some(next);
+        let out = solve(&next, variant, Settings::nodes(SHUFFLE_NODES));
+        spent += out.nodes.max(1);
+        if let Verdict::Won(order) = out.verdict {
+            return Some(Deal { board: next, order });
         }
     }
     // Nothing sliding, a winnable arrangement always exists.
-    (variant == Variant::None).then(|| in_reading_order(board, &cells, scatter(&mut rng, pairs)))
+    if variant != Variant::None {
+        return None;
+    }
+    peeled(&mut rng).or_else(|| {
+        Some(in_reading_order(
+            board,
+            &cells,
+            scatter(&mut rng, pairs.clone()),
+        ))
+    })
 }
 
 /// A shuffle lays the pairs in reading order (below) at once, with no
@@ -460,12 +629,18 @@ const READING_ORDER_ABOVE: usize = 8;
 /// right in the next rows: the rest of its row is empty) to the second's
 /// column and down to it — at most two segments; then the next two are
 /// the first two.
-fn in_reading_order(board: &Board, cells: &[usize], pairs: Vec<u8>) -> Board {
+fn in_reading_order(board: &Board, cells: &[usize], pairs: Vec<u8>) -> Deal {
     let mut out = board.cells().to_vec();
+    let w = board.width();
+    let at = |i: usize| Pos::new((i % w) as i32, (i / w) as i32);
+    let mut order = Vec::with_capacity(pairs.len());
     for (two, &k) in cells.chunks(2).zip(&pairs) {
         for &i in two {
             out[i] = k;
         }
+        order.push((at(two[0]), at(two[1])));
     }
-    Board::from_cells(board.width(), board.height(), out).expect("the same tiles on the same cells")
+    let board =
+        Board::from_cells(w, board.height(), out).expect("the same tiles on the same cells");
+    Deal { board, order }
 }

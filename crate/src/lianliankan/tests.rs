@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::deal::{deal, random_board, shuffle, Spec};
+use super::deal::{deal, random_board, shuffle, shuffled, Spec};
 use super::link::{board_text, Link, Start};
 use super::solve::{solve, solve_threads, wins, Settings, Verdict};
 use super::*;
@@ -507,10 +507,10 @@ proptest! {
 
 proptest! {
     /// Nothing sliding, a board with a kind of more than eight tiles is
-    /// shuffled into reading order: its pairs, removed in reading order,
-    /// win — on boards with holes anywhere.
+    /// shuffled at once (made forwards, no search): the order it keeps
+    /// wins — on boards with holes anywhere.
     #[test]
-    fn big_kinds_shuffle_into_reading_order_which_wins(w in 2usize..=14, h in 2usize..=10, k in 1usize..=3, seed in any::<u64>(), holes in proptest::collection::vec(any::<u16>(), 0..30)) {
+    fn big_kinds_shuffle_forwards_into_a_winnable_board(w in 2usize..=14, h in 2usize..=10, k in 1usize..=3, seed in any::<u64>(), holes in proptest::collection::vec(any::<u16>(), 0..30)) {
         let h = if w * h % 2 == 1 { h + 1 } else { h };
         let mut cells = random_board(Spec { w, h, kinds: k.min(w * h / 2), variant: Variant::None }, seed).unwrap().cells().to_vec();
         // Holes: a tile and another of its kind taken away.
@@ -525,10 +525,10 @@ proptest! {
         }
         let b = Board::from_cells(w, h, cells).unwrap();
         prop_assume!(b.kind_counts()[1..].iter().any(|&n| n > 8));
-        let s = shuffle(&b, Variant::None, 0).unwrap_or_else(|| panic!("no shuffle of {}", b.to_text()));
-        let occupied: Vec<Pos> = (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32))).filter(|&p| s.get(p) != 0).collect();
-        let order: Vec<(Pos, Pos)> = occupied.chunks(2).map(|c| (c[0], c[1])).collect();
-        prop_assert!(wins(&s, Variant::None, &order), "{}", s.to_text());
+        let d = shuffled(&b, Variant::None, 0).unwrap_or_else(|| panic!("no shuffle of {}", b.to_text()));
+        prop_assert_eq!(Some(d.board.clone()), shuffle(&b, Variant::None, 0));
+        prop_assert!(wins(&d.board, Variant::None, &d.order), "{}", d.board.to_text());
+        let s = d.board;
         let mut x = b.cells().to_vec();
         let mut y = s.cells().to_vec();
         x.sort();
@@ -718,4 +718,79 @@ fn two_threads_decide_classic_boards_as_one_does() {
         decided + 1 >= decided_one,
         "two threads decide {decided}, one thread {decided_one}"
     );
+}
+
+/// Side-by-side pairs among a deal's winning order, in percent.
+fn neighbour_share(d: &super::deal::Deal) -> usize {
+    let side_by_side = d
+        .order
+        .iter()
+        .filter(|(a, b)| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1)
+        .count();
+    100 * side_by_side / d.order.len()
+}
+
+/// Nothing sliding, boards with many kinds (most of them one pair: random
+/// boards are seldom winnable) or few kinds on a large board are made
+/// forwards: won by their order, and not laid as neighbours (they were
+/// dominoes, solved at a glance). Classic deals stay drawn at random.
+#[test]
+fn many_kind_and_large_deals_with_nothing_sliding_are_not_dominoes() {
+    for (w, h, kinds) in [
+        (16, 9, 48),
+        (16, 9, 62),
+        (14, 10, 62),
+        (24, 12, 62),
+        (32, 32, 3),
+        (32, 32, 62),
+        (16, 9, 36),
+    ] {
+        let mut shares = Vec::new();
+        for seed in 1..=12 {
+            let spec = Spec {
+                w,
+                h,
+                kinds,
+                variant: Variant::None,
+            };
+            let d = deal(spec, seed).unwrap();
+            assert!(
+                wins(&d.board, Variant::None, &d.order),
+                "{w} × {h}, {kinds} kinds, seed {seed}"
+            );
+            assert_eq!(d.board.tiles(), w * h);
+            shares.push(neighbour_share(&d));
+        }
+        let mean = shares.iter().sum::<usize>() / shares.len();
+        // Dominoes are 100 %; a random board's pairs are neighbours far less often.
+        assert!(
+            mean <= 40 && shares.iter().all(|&s| s < 70),
+            "{w} × {h}, {kinds} kinds: neighbour pairs {shares:?} %"
+        );
+    }
+}
+
+/// A shuffle of a board with many tiles of a kind is made forwards too:
+/// winnable by its order, and not mostly neighbours.
+#[test]
+fn big_kind_shuffles_are_not_laid_as_neighbours() {
+    for seed in 1..=8 {
+        let b = random_board(
+            Spec {
+                w: 16,
+                h: 9,
+                kinds: 4,
+                variant: Variant::None,
+            },
+            seed,
+        )
+        .unwrap();
+        let d = shuffled(&b, Variant::None, 0).unwrap();
+        assert!(wins(&d.board, Variant::None, &d.order));
+        assert!(
+            neighbour_share(&d) <= 50,
+            "seed {seed}: {} % neighbours",
+            neighbour_share(&d)
+        );
+    }
 }
