@@ -652,3 +652,33 @@ test('Play from a half-played position goes on from the board shown, as Step doe
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('by keyboard the cursor goes with a dragged block as it falls, and a drag that is no move says why', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=3&board=ABC////`, calm);
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+  assert.deepEqual(await cursor(), { x: 0, y: 0 });
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  assert.deepEqual(await cursor(), { x: 1, y: 0 }, 'on the block, which fell to the bottom of column 1');
+  // The same block again: one more column right.
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.equal(await app(page, (a) => a.moves()), 2);
+  assert.deepEqual(await cursor(), { x: 2, y: 0 });
+  assert.equal(await app(page, (a) => a.cells()[2]), 3, 'colour C at (2, 0)');
+  // What is no move says which rule stops it.
+  const status = page.getByRole('status');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.equal(await status.textContent(), '(2, 1) is empty: there is no block to drag.');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.equal(await status.textContent(), 'The block at (0, 0) is at the left edge of the board: it cannot go further left.');
+  assert.equal(await app(page, (a) => a.moves()), 2);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -406,6 +406,17 @@ export class Mayan extends BoardGame {
     return [...(this.notPlayers ?? [])].some((k) => k <= n);
   }
 
+  /** Why (x, y) cannot be dragged in `dir` on the board `cells` (columns from the left, rows from the bottom). */
+  whyNoDrag(cells, x, y, dir) {
+    const side = dir === 1 ? 'right' : 'left';
+    const here = cells[y * W + x];
+    if (!here) return `(${x}, ${y}) is empty: there is no block to drag.`;
+    const to = x + dir;
+    if (to < 0 || to >= W) return `The block at (${x}, ${y}) is at the ${side} edge of the board: it cannot go further ${side}.`;
+    if (cells[y * W + to] === here) return `The block at (${x}, ${y}) and the one on its ${side} are both colour ${here}: swapping them changes nothing, so it is no move.`;
+    return `(${x}, ${y}) cannot be dragged ${side}.`;
+  }
+
   act(x, y, dir, byStep = false) {
     this.animator.finish();
     this.editing = null;
@@ -418,7 +429,7 @@ export class Mayan extends BoardGame {
     record(stats.engineCallMs, performance.now() - t0);
     if (!moved) {
       if (this.app.movesLeft() === 0) this.shell.message('No moves are left: undo or reset.', true);
-      else if (!this.app.isOver()) this.shell.message(`(${x}, ${y}) cannot be dragged ${dir === 1 ? 'right' : 'left'}: no block there, the edge of the board, or a block of its own colour.`, true);
+      else if (!this.app.isOver()) this.shell.message(this.whyNoDrag(before, x, y, dir), true);
       return false;
     }
     this.forgetReason();
@@ -956,7 +967,12 @@ export class Mayan extends BoardGame {
       const dir = e.key === 'ArrowLeft' ? -1 : 1;
       this.showCursor = true;
       const { x, y } = this.cursor;
-      if (this.act(x, y, dir)) this.cursor = { x: Math.min(W - 1, Math.max(0, x + dir)), y };
+      // The cursor goes with the block: to the next column, and down as far as it falls there.
+      const cells = this.app.cells();
+      const to = Math.min(W - 1, Math.max(0, x + dir));
+      let lands = y;
+      if (!cells[y * W + to]) for (lands = 0; lands < y && cells[lands * W + to]; lands++);
+      if (this.act(x, y, dir)) this.cursor = { x: to, y: lands };
       this.refreshReadout();
       this.draw();
       return true;
