@@ -255,6 +255,10 @@ class Shell {
    */
   applyParams(params) {
     let warning = '';
+    // A page key given twice is ignored, as a game's key given twice is refused; two origins are no origin.
+    const twice = params.twice ?? [];
+    for (const k of twice) if (k !== 'origin') delete params[k];
+    if (twice.includes('origin')) params.origin = 'refused';
     if (params.embed === '1') {
       this.params.embed = '1';
       document.body.classList.add('embed');
@@ -277,6 +281,8 @@ class Shell {
         this.messenger.origin = 'null-origin-refused';
         warning = 'originKey' in params
           ? `origin: '${shown(params.originKey, 20)}' is not the key 'origin' (lower case, no spaces); messages are not obeyed.`
+          : twice.includes('origin')
+          ? 'origin: given twice; messages are not obeyed.'
           : params.origin === 'refused'
           ? 'origin: this address refused the origin it was given; messages are not obeyed.'
           : `origin: '${shown(params.origin)}' is not an origin such as https://example.com; messages are not obeyed.`;
@@ -284,9 +290,9 @@ class Shell {
     }
     if (params.present === '1') this.togglePresent(true);
     // A switch with another value than 1 (present=2, embed=yes) changes nothing, and that is said.
-    const ignored = ['embed', 'log', 'present'].filter((k) => k in params && params[k] !== '1');
+    const ignored = ['embed', 'log', 'present'].filter((k) => (k in params && params[k] !== '1') || twice.includes(k));
     if (ignored.length) {
-      const said = ignored.map((k) => `${k}: '${shown(params[k], 20)}' is not 1, so it is ignored.`).join(' ');
+      const said = ignored.map((k) => (twice.includes(k) ? `${k}: given twice, so it is ignored.` : `${k}: '${shown(params[k], 20)}' is not 1, so it is ignored.`)).join(' ');
       warning = warning ? `${warning} ${said}` : said;
     }
     return warning;

@@ -243,8 +243,9 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     // An origin that does not decode, spelled plainly or escaped.
     ['#game=samegame&seed=2&origin=https://a.example%zz', 'null-origin-refused', /&origin=refused$/],
     ['#game=samegame&seed=2&%6Frigin=https://a.example%zz', 'null-origin-refused', /&origin=refused$/],
-    // Two different origins: neither.
+    // Two different origins: neither; the same one twice: a key given twice, refused too.
     ['#game=samegame&seed=2&origin=https://a.example&origin=https://b.example', 'null-origin-refused', /&origin=refused$/],
+    ['#game=samegame&seed=2&origin=https://a.example&origin=https://a.example', 'null-origin-refused', /&origin=refused$/],
     // The key spelled otherwise is meant as an origin: refused, never ignored.
     ['#game=samegame&seed=2&ORIGIN=https://a.example', 'null-origin-refused', /&origin=refused$/],
     ['#game=samegame&seed=2&Origin=https://a.example&embed=1', 'null-origin-refused', /&embed=1&origin=refused$/],
@@ -260,6 +261,7 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     assert.equal(await page.evaluate(() => window.clearboard.messenger.origin), want, hash);
     assert.match(await page.evaluate(() => location.hash), address, hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame', hash);
+    if ((hash.match(/&origin=/g) ?? []).length === 2) assert.equal(await page.getByRole('status').textContent(), 'origin: given twice; messages are not obeyed.', hash);
     if (/(^|&)(ORIGIN|Origin|%20origin)=/.test(hash)) {
       // The game opens; the message names the key.
       assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=2&w=15&h=10&colors=3', hash);
@@ -275,6 +277,14 @@ test('an &origin= that cannot be read is refused, whatever else is wrong with th
     assert.equal(await page.evaluate(() => [document.body.classList.contains('present'), document.body.classList.contains('embed')].join()), 'false,false');
     assert.equal(await page.getByRole('status').textContent(), "embed: 'yes' is not 1, so it is ignored. present: '2' is not 1, so it is ignored.");
     assert.match(await page.evaluate(() => location.hash), /&log=1$/);
+    await context.close();
+  }
+  // A switch given twice is off, whatever its values, and said (as a game's key given twice is refused).
+  {
+    const { page, context } = await open(browser, `${game.url}#game=samegame&seed=2&present=2&present=1&log=1&log=1&embed=1`, calm);
+    assert.equal(await page.evaluate(() => [document.body.classList.contains('present'), document.body.classList.contains('with-log'), document.body.classList.contains('embed')].join()), 'false,false,true');
+    assert.equal(await page.getByRole('status').textContent(), 'log: given twice, so it is ignored. present: given twice, so it is ignored.');
+    assert.match(await page.evaluate(() => location.hash), /seed=2&w=15&h=10&colors=3&embed=1$/);
     await context.close();
   }
   // An escaped separator does not switch a page parameter on either.

@@ -33,6 +33,7 @@ export function decodeLink(raw) {
 export function splitLink(text) {
   const game = [];
   const params = {};
+  const seen = new Set();
   for (const part of text.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
@@ -43,10 +44,13 @@ export function splitLink(text) {
       // refused (read as the game's, it would leave messages unguarded).
       params.origin = 'refused';
       params.originKey = key;
-    } else if (key === 'origin' && key in params && params.origin !== value) params.origin = 'refused';
-    // Two different origins: neither is trusted.
-    else if (PAGE_KEYS.includes(key)) params[key] = value;
-    else game.push(part);
+    } else if (PAGE_KEYS.includes(key)) {
+      // A key given twice is noted (the page says so and ignores it; two origins: neither is trusted).
+      if (seen.has(key) && !(params.twice ??= []).includes(key)) params.twice.push(key);
+      seen.add(key);
+      if (key === 'origin' && key in params && params.origin !== value) params.origin = 'refused';
+      else if (!(key === 'origin' && params.origin === 'refused')) params[key] = value;
+    } else game.push(part);
   }
   return { game: game.join('&'), params };
 }
