@@ -934,3 +934,20 @@ test('the verdict line keeps its height while the next verdict is worked out: th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('New game deals at the size and kinds typed in the settings, as Same Game\'s does', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2`, calm);
+  await page.getByLabel('Width', { exact: true }).fill('10');
+  await page.getByLabel('Height', { exact: true }).fill('6');
+  await page.getByLabel('Kinds', { exact: true }).fill('15');
+  await button(page, 'New game').click();
+  assert.deepEqual(await app(page, (a) => [a.width(), a.height(), a.kinds(), a.variant()]), [10, 6, 15, 'down']);
+  assert.equal(await page.getByLabel('Width', { exact: true }).inputValue(), '10');
+  // A size that cannot be dealt is said, and the game stays.
+  await page.getByLabel('Width', { exact: true }).fill('33');
+  await button(page, 'New game').click();
+  assert.match(await page.getByRole('status').textContent(), /^This board cannot be dealt: /);
+  assert.deepEqual(await app(page, (a) => [a.width(), a.height()]), [10, 6]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -367,17 +367,11 @@ export class Lianliankan extends BoardGame {
 
   // ---- opening -----------------------------------------------------------
 
+  /** New game: a new seed, at the size, kinds and variant the settings show (typed there or not), as Same Game's does. */
   newGame() {
-    this.shell.message('');
-    const w = this.app.width();
-    const h = this.app.height();
-    const kinds = this.app.kinds();
-    const variant = this.app.variant();
-    try {
-      this.deal(w, h, Math.max(1, Math.min(kinds, Math.floor((w * h) / 2), 62)), variant, this.shell.freshSeed());
-    } catch (e) {
-      this.shell.message(e.message, true);
-    }
+    this.seedEdited = false;
+    this.ref('seed').value = '';
+    this.dealFromSettings();
   }
 
   dealFromSettings() {
