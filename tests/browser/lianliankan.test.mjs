@@ -375,6 +375,10 @@ test('a game allows ten shuffles, and a link with more is refused', async () => 
   }
   assert.equal(await shuffle.isDisabled(), true, 'no eleventh');
   assert.match(await shuffle.getAttribute('title'), /No shuffle left: a game allows 10/);
+  // X (the key for Shuffle) says so in a sentence.
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  await page.keyboard.press('x');
+  assert.equal(await page.getByRole('status').textContent(), 'No shuffle is left: a game allows 10.');
   assert.equal(await app(page, (a) => a.score()), -500);
   assert.match(await app(page, (a) => { try { a.shuffle(); return 'shuffled'; } catch (e) { return e.message; } }), /no shuffle is left: a game allows 10/);
   // The link of the position shown opens it; one more shuffle in a link is refused.
@@ -948,6 +952,14 @@ test('New game deals at the size and kinds typed in the settings, as Same Game\'
   await button(page, 'New game').click();
   assert.match(await page.getByRole('status').textContent(), /^This board cannot be dealt: /);
   assert.deepEqual(await app(page, (a) => [a.width(), a.height()]), [10, 6]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a board opened cleared (a link with its moves) was not timed: its result gives no time', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB&moves=0.0.0.1,1.0.1.1`, calm);
+  assert.equal(await app(page, (a) => a.isWon()), true);
+  assert.equal(await ref(page, 'overlay-text').textContent(), 'Cleared! Score 20.');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -617,7 +617,8 @@ export class Lianliankan extends BoardGame {
     try {
       this.app.shuffle();
     } catch (e) {
-      this.shell.message(e.message, true);
+      // The engine's reason as a sentence ("No shuffle is left: a game allows 10.").
+      this.shell.message(`${e.message.charAt(0).toUpperCase()}${e.message.slice(1).replace(/\.?$/, '.')}`, true);
       return;
     }
     this.selected = null;
@@ -694,7 +695,8 @@ export class Lianliankan extends BoardGame {
     let said = '';
     if (won) {
       this.autoplay.stop();
-      let text = `Cleared! Score ${app.score()} in ${clock(this.elapsed())}.`;
+      // A board opened cleared (a link with its moves) was not timed: no time is given.
+      let text = this.elapsed() > 0 ? `Cleared! Score ${app.score()} in ${clock(this.elapsed())}.` : `Cleared! Score ${app.score()}.`;
       if (!this.timer.assisted && !this.recorded) {
         this.recorded = true;
         const best = load(this.bestKey(), null);

@@ -361,9 +361,10 @@ impl Board {
         }
         if let Some(k) = (1..=MAX_KINDS).find(|&k| counts[k] % 2 == 1) {
             return Err(format!(
-                "kind {} occurs {} times (every kind occurs an even number of times)",
+                "kind {} occurs {} {} (every kind occurs an even number of times)",
                 KIND_LETTERS[k - 1] as char,
-                counts[k]
+                counts[k],
+                if counts[k] == 1 { "time" } else { "times" }
             ));
         }
         b.cells = cells;

@@ -659,7 +659,10 @@ fn malformed_links_say_what_is_wrong() {
         ("game=lianliankan&variant=diagonal", "unknown variant"),
         ("game=lianliankan&board=AB/A", "row 2 has 1 cells"),
         ("game=lianliankan&board=AB/C!", "'!' in row 2"),
-        ("game=lianliankan&board=AB/CA", "occurs 1 times"),
+        (
+            "game=lianliankan&board=AB/CA",
+            "kind B occurs 1 time (every kind",
+        ),
         ("game=lianliankan&board=AA&seed=3", "not both"),
         ("game=lianliankan&moves=1.2.3", "not x1.y1.x2.y2 or s"),
         ("game=lianliankan&moves=1.2.3.99", "outside any board"),

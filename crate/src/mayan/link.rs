@@ -94,8 +94,24 @@ impl Link {
             match key {
                 "game" if value == "mayan" => {}
                 "game" => return Err(format!("unknown game '{}'", shorten(value))),
-                "level" => level = Some(number(key, value)?),
-                "n" => n = Some(number(key, value)?),
+                // Said with their own ranges (a number too large for u64 too).
+                "level" => {
+                    level = Some(value.parse::<u64>().map_err(|_| {
+                        format!(
+                            "level: there are levels 1 to {}, not '{}'",
+                            built_in().len(),
+                            shorten(value)
+                        )
+                    })?)
+                }
+                "n" => {
+                    n = Some(value.parse::<u64>().map_err(|_| {
+                        format!(
+                            "n: a level asks for 1 to 64 moves, not '{}'",
+                            shorten(value)
+                        )
+                    })?)
+                }
                 "board" => {
                     let b = parse_board(value)?;
                     if b.is_empty() {
@@ -274,7 +290,15 @@ mod tests {
             ("game=mayan&n=1&board=////", "no block on it"),
             (
                 "game=mayan&level=99999999999999999999",
-                "not a whole number",
+                "level: there are levels 1 to 40, not '99999999999999999999'",
+            ),
+            (
+                "game=mayan&level=abc",
+                "level: there are levels 1 to 40, not 'abc'",
+            ),
+            (
+                "game=mayan&n=x&board=A////",
+                "n: a level asks for 1 to 64 moves, not 'x'",
             ),
             ("game=mayan&level=1&n=2", "not both"),
             ("game=mayan&n=2", "no board"),
