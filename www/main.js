@@ -508,6 +508,9 @@ class Shell {
       this.openText(text, true);
     } else if (!game) {
       if (first) this.show(GAMES[0]).openDefault(1);
+      // An address emptied by hand: the game shown stays (its link goes back in the address), and what
+      // the status said about an earlier address is no longer so.
+      else this.message('');
       this.linkChanged();
     } else if (!this.game || game !== this.game.link()) {
       this.openText(game, true);

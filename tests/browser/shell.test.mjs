@@ -924,3 +924,17 @@ for (const [link, viewport] of SHORT_BOARDS) {
     await context.close();
   });
 }
+
+test('an address emptied by hand keeps the game shown and clears what the status said of an earlier address', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=4`, calm);
+  await page.evaluate(() => { location.hash = 'game=lianliankan&w=8&h=6&kinds=12&seed=4&moves=0.0.9.9'; });
+  await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
+  // The bad address opened a new game of its kind, which stays when the address is emptied.
+  const shown = await page.evaluate(() => window.clearboardPage.link());
+  await page.evaluate(() => { location.hash = ''; });
+  await page.waitForFunction((l) => location.hash === `#${l}`, shown);
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), shown);
+  assert.equal(await page.getByRole('status').textContent(), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
