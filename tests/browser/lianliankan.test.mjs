@@ -963,3 +963,16 @@ test('a board opened cleared (a link with its moves) was not timed: its result g
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a board wider than a phone scrolls sideways, and the readout says so', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=32&h=32&kinds=62&seed=2`, { reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+  const wrap = ref(page, 'wrap');
+  assert.ok(await wrap.evaluate((e) => e.scrollWidth > e.clientWidth), 'the board is wider than its box');
+  assert.match(await ref(page, 'readout').textContent(), /This 32 × 32 board is wider than the screen: scroll it sideways to see all of it\.$/);
+  // A board that fits says nothing of the kind.
+  await page.evaluate(() => { location.hash = 'game=lianliankan&w=8&h=6&kinds=12&seed=2'; });
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 8);
+  assert.doesNotMatch(await ref(page, 'readout').textContent(), /wider than the screen/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -798,7 +798,7 @@ export class Lianliankan extends BoardGame {
     const cell = cursor ?? this.selected;
     const readout = this.ref('readout');
     if (!cell) {
-      readout.textContent = this.app.isWon() ? '' : 'Pick two tiles of the same kind joined by a path with at most two turns.';
+      readout.textContent = this.app.isWon() ? '' : `Pick two tiles of the same kind joined by a path with at most two turns.${this.fitNote ?? ''}`;
       return;
     }
     const sel = this.selected;
@@ -1236,9 +1236,13 @@ export class Lianliankan extends BoardGame {
     const s = Math.max(12, Math.min(72, across, Math.floor(space.height / (h + 2))));
     this.wantedBoardHeight = (h + 2) * Math.max(12, Math.min(72, across));
     this.geom = { s, left: 0, bottom: 0 };
-    this.ref('wrap').classList.toggle('scrolls', (w + 2) * s > space.width + 1);
+    const scrolls = (w + 2) * s > space.width + 1;
+    this.ref('wrap').classList.toggle('scrolls', scrolls);
+    // Said, as Same Game says it: columns past the screen's edge are not lost.
+    this.fitNote = scrolls ? ` This ${w} × ${h} board is wider than the screen: scroll it sideways to see all of it.` : null;
     sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);
     this.fitOverlay();
+    this.refreshReadout();
     this.draw();
   }
 }
