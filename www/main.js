@@ -477,6 +477,8 @@ class Shell {
     applyFix();
     const raw = location.hash.replace(/^#/, '');
     let text;
+    // Put back when nothing is opened after all (as `load` does): no second over event for a position shown.
+    const wasOver = this.messenger.lastOver;
     this.messenger.opening();
     try {
       text = decodeLink(raw);
@@ -510,11 +512,14 @@ class Shell {
       if (first) this.show(GAMES[0]).openDefault(1);
       // An address emptied by hand: the game shown stays (its link goes back in the address), and what
       // the status said about an earlier address is no longer so.
-      else this.message('');
+      else {
+        this.message('');
+        this.messenger.lastOver = wasOver;
+      }
       this.linkChanged();
     } else if (!this.game || game !== this.game.link()) {
       this.openText(game, true);
-    }
+    } else this.messenger.lastOver = wasOver;
     // Said after the game opened (opening clears the status line).
     if (warning) {
       const said = document.getElementById('message').textContent;

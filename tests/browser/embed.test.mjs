@@ -415,8 +415,8 @@ test('commands sent before ready (at the frame\'s load event) are obeyed once th
   await context.close();
 });
 
-for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', 'game=mayan&level=9']) {
-  test(`the height event does not follow the frame's height, and a frame of that height shows the whole board: ${link.split('&')[0]}`, async () => {
+for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2', 'game=mayan&level=9', 'game=mayan&level=1&moves=2.0.-1']) {
+  test(`the height event does not follow the frame's height, and a frame of that height shows the whole board: ${link.split('&').slice(0, 2).join('&')}${link.includes('moves=') ? ' (over)' : ''}`, async () => {
     const { page, problems, context } = await hostPage(`${link}&embed=1`, { ...calm, viewport: { width: 700, height: 900 } });
     await waitFor(page, 'ready');
     const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
@@ -445,6 +445,20 @@ for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&
     await context.close();
   });
 }
+
+test('an over position shown is said over once: an address emptied or set to its own link opens nothing, and sends no second over', async () => {
+  const { page, problems, context } = await hostPage('game=samegame&board=RG/GR&embed=1');
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await waitFor(page, 'over');
+  const link = await frameApp(page, (g) => g.link());
+  for (const hash of ['', `${link}&embed=1`]) {
+    await frame().evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForTimeout(500);
+  }
+  assert.equal((await received(page)).filter((d) => d.type === 'over').length, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('the height event: a parent that sizes the frame from it gets the board at its full size at once, and a taller game is announced', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');

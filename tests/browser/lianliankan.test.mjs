@@ -960,6 +960,12 @@ test('a board opened cleared (a link with its moves) was not timed: its result g
   const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB&moves=0.0.0.1,1.0.1.1`, calm);
   assert.equal(await app(page, (a) => a.isWon()), true);
   assert.equal(await ref(page, 'overlay-text').textContent(), 'Cleared! Score 20.');
+  // The last pair taken back and removed by hand: that game was played here, and timed.
+  await button(page, 'Undo').click();
+  await clickCell(page, 1, 0);
+  await clickCell(page, 1, 1);
+  assert.equal(await app(page, (a) => a.isWon()), true);
+  assert.match(await ref(page, 'overlay-text').textContent(), /^Cleared! Score 20 in \d\d:\d\d\./);
   assert.deepEqual(problems, []);
   await context.close();
 });

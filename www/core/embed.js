@@ -169,6 +169,16 @@ export class Messenger {
       const box = wrap.getBoundingClientRect().height;
       const drawn = game.canvas.getBoundingClientRect().height;
       px = Math.ceil(px - box + game.wantedBoardHeight + Math.max(0, box - drawn));
+      // A game-over box put under a board drawn smaller than the figure's frame would draw it sits on
+      // the board there: it is not counted (else the figure would follow the frame's height).
+      const o = game.ref?.('overlay');
+      if (o && !o.hidden && o.classList.contains('outside') && drawn > 0) {
+        const css = getComputedStyle(o);
+        const kids = [...o.children].filter((c) => c.getClientRects().length);
+        const need = kids.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0) + parseFloat(css.rowGap || '0') * Math.max(0, kids.length - 1) + parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
+        const cells = ((drawn - (game.geom?.bottom ?? 0)) * game.wantedBoardHeight) / drawn;
+        if (need <= cells) px -= o.getBoundingClientRect().height + parseFloat(css.marginTop);
+      }
       // The board is fitted to the frame's height less what must stay in view under it (the game's
       // reserveBelow): the frame that shows the whole board is that much taller than the board's top.
       const reserve = game.reserveBelow?.() ?? 0;

@@ -414,6 +414,8 @@ export class Lianliankan extends BoardGame {
       this.timer = { elapsed: 0, since: 0, assisted: this.app.moves() > 0 };
       this.recorded = false;
     }
+    // A link that opens the board cleared: no game was timed here.
+    this.openedWon = this.app.isWon();
     const w = this.app.width();
     const h = this.app.height();
     this.cursor = { x: 0, y: 0 };
@@ -642,6 +644,8 @@ export class Lianliankan extends BoardGame {
   // ---- state shown -----------------------------------------------------------
 
   startTimer() {
+    // A pair removed here: the game is played, not only opened.
+    this.openedWon = false;
     if (!this.timer.since && !this.app.isWon() && !document.hidden) this.timer.since = performance.now();
   }
 
@@ -696,7 +700,7 @@ export class Lianliankan extends BoardGame {
     if (won) {
       this.autoplay.stop();
       // A board opened cleared (a link with its moves) was not timed: no time is given.
-      let text = this.elapsed() > 0 ? `Cleared! Score ${app.score()} in ${clock(this.elapsed())}.` : `Cleared! Score ${app.score()}.`;
+      let text = this.openedWon ? `Cleared! Score ${app.score()}.` : `Cleared! Score ${app.score()} in ${clock(this.elapsed())}.`;
       if (!this.timer.assisted && !this.recorded) {
         this.recorded = true;
         const best = load(this.bestKey(), null);

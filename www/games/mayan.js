@@ -1075,16 +1075,16 @@ export class Mayan extends BoardGame {
 
   // ---- sizing ------------------------------------------------------------
 
-  /**
-   * In one column (a phone) the solution's panel comes under the board:
-   * the room its heading and Step / Play need, so that the board leaves
-   * them in view (0 when the panel sits beside the board).
-   */
   /** The base's room under the board, and the step controls' when their panel sits under it. */
   reserveBelow() {
     return super.reserveBelow() + this.stepRoom();
   }
 
+  /**
+   * In one column (a phone) the solution's panel comes under the board:
+   * the room its heading and Step / Play need, so that the board leaves
+   * them in view (0 when the panel sits beside the board).
+   */
   stepRoom() {
     const panel = this.ref('solution-box');
     const wrap = this.ref('wrap');

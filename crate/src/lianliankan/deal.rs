@@ -615,10 +615,11 @@ pub(crate) fn shuffled(board: &Board, variant: Variant, count: u32) -> Option<De
     })
 }
 
-/// A shuffle lays the pairs in reading order (below) at once, with no
-/// search, when nothing slides and some kind has more tiles than this: the
-/// solver's positions cost about the square of a kind's tiles, and 10
-/// shuffles of a 32 × 32 board of 2 kinds took 7 s in the page.
+/// Nothing sliding, a deal or a shuffle with a kind of more tiles than
+/// this is made forwards (`peel`; reading order, below, should that fail)
+/// at once, with no draws and no search: the solver's positions cost about
+/// the square of a kind's tiles, and 10 shuffles of a 32 × 32 board of 2
+/// kinds took 7 s in the page when they were searched.
 const READING_ORDER_ABOVE: usize = 8;
 
 /// `board`'s occupied `cells` (ascending, row-major) given the kinds of
