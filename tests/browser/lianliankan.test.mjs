@@ -951,6 +951,10 @@ test('New game deals at the size and kinds typed in the settings, as Same Game\'
   await page.getByLabel('Width', { exact: true }).fill('33');
   await button(page, 'New game').click();
   assert.match(await page.getByRole('status').textContent(), /^This board cannot be dealt: /);
+  await page.getByLabel('Width', { exact: true }).fill('10');
+  await page.getByLabel('Kinds', { exact: true }).fill('');
+  await button(page, 'New game').click();
+  assert.equal(await page.getByRole('status').textContent(), 'This board cannot be dealt: Kinds is empty (a whole number is needed).');
   assert.deepEqual(await app(page, (a) => [a.width(), a.height()]), [10, 6]);
   assert.deepEqual(problems, []);
   await context.close();
@@ -979,6 +983,28 @@ test('a board wider than a phone scrolls sideways, and the readout says so', asy
   await page.evaluate(() => { location.hash = 'game=lianliankan&w=8&h=6&kinds=12&seed=2'; });
   await page.waitForFunction(() => window.clearboardPage.app.width() === 8);
   assert.doesNotMatch(await ref(page, 'readout').textContent(), /wider than the screen/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a board wider than a phone the keyboard cursor stays in view: the board scrolls with it', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=32&h=32&kinds=3&variant=none&seed=4`, { reducedMotion: 'reduce', viewport });
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  const seen = () => page.evaluate(() => {
+    const g = window.clearboardPage;
+    const c = g.cellCenter(g.cursor.x, g.cursor.y);
+    const r = g.ref('wrap').getBoundingClientRect();
+    return { x: g.cursor.x, inside: c.x >= r.left && c.x <= r.left + g.ref('wrap').clientWidth && c.y >= 0 && c.y <= innerHeight };
+  });
+  for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowRight');
+  let s = await seen();
+  assert.equal(s.x, 31);
+  assert.ok(s.inside, 'column 32 in view');
+  for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowLeft');
+  s = await seen();
+  assert.equal(s.x, 0);
+  assert.ok(s.inside, 'column 1 in view again');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -679,6 +679,9 @@ test('by keyboard the cursor goes with a dragged block as it falls, and a drag t
   await page.keyboard.press('Shift+ArrowLeft');
   assert.equal(await status.textContent(), 'The block at (0, 0) is at the left edge of the board: it cannot go further left.');
   assert.equal(await app(page, (a) => a.moves()), 2);
+  // The cursor moves on: that reason, about the cell it left, goes.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await status.textContent(), '');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -658,3 +658,23 @@ test('compare plays greedy and the solver side by side with scores and move coun
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a board larger than a phone the keyboard cursor stays in view: the board scrolls with it', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1&w=64&h=64&colors=3`, { ...calm, viewport: { width: 390, height: 844 } });
+  await page.evaluate(() => window.clearboardPage.focusBoard());
+  const seen = () => page.evaluate(() => {
+    const g = window.clearboardPage;
+    const w = g.ref('wrap');
+    const c = g.cellCenter(g.cursor.col, g.cursor.row);
+    const r = w.getBoundingClientRect();
+    return { col: g.cursor.col, row: g.cursor.row, inside: c.x >= r.left && c.x <= r.left + w.clientWidth && c.y >= r.top && c.y <= r.top + w.clientHeight };
+  });
+  assert.ok(await ref(page, 'wrap').evaluate((e) => e.scrollWidth > e.clientWidth), 'the board scrolls');
+  for (let i = 0; i < 63; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 63; i++) await page.keyboard.press('ArrowUp');
+  const s = await seen();
+  assert.deepEqual([s.col, s.row], [63, 63]);
+  assert.ok(s.inside, 'the top right cell in view');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

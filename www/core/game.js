@@ -385,6 +385,23 @@ export class BoardGame {
     return { x: r.left + left + col * s + s / 2, y: r.top + this.top(row) + s / 2 };
   }
 
+  /**
+   * A board larger than its box (it scrolls): the box is scrolled so that
+   * the cell at (x, y) — the game's own coordinates, as `cellCenter` takes
+   * them — is in view with a margin (the keyboard's cursor, off the screen
+   * otherwise).
+   */
+  keepInView(x, y) {
+    const wrap = this.ref('wrap');
+    if (!wrap || (wrap.scrollWidth <= wrap.clientWidth + 1 && wrap.scrollHeight <= wrap.clientHeight + 1)) return;
+    const c = this.cellCenter(x, y);
+    const r = wrap.getBoundingClientRect();
+    const half = this.geom.s / 2 + 4;
+    const shift = (at, start, size) => (at - half < start ? at - half - start : at + half > start + size ? at + half - start - size : 0);
+    wrap.scrollLeft += shift(c.x, r.left + wrap.clientLeft, wrap.clientWidth);
+    wrap.scrollTop += shift(c.y, r.top + wrap.clientTop, wrap.clientHeight);
+  }
+
   /** The cell under a pointer event, or null: { col, row }. */
   cellUnder(event) {
     const r = this.canvas.getBoundingClientRect();

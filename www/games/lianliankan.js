@@ -379,6 +379,12 @@ export class Lianliankan extends BoardGame {
     const num = (name) => Number(this.ref(name).value);
     const preset = this.ref('preset').value;
     const p = PRESETS[preset];
+    // An empty field is said as empty (Number('') would read 0).
+    const blank = p ? null : ['width', 'height', 'kinds'].find((name) => this.ref(name).value.trim() === '');
+    if (blank) {
+      this.shell.message(`This board cannot be dealt: ${blank[0].toUpperCase()}${blank.slice(1)} is empty (a whole number is needed).`, true);
+      return;
+    }
     const w = p ? p.w : num('width');
     const h = p ? p.h : num('height');
     const kinds = p ? p.kinds : num('kinds');
@@ -941,6 +947,7 @@ export class Lianliankan extends BoardGame {
         x: Math.min(this.app.width() - 1, Math.max(0, this.cursor.x + dx)),
         y: Math.min(this.app.height() - 1, Math.max(0, this.cursor.y + dy)),
       };
+      this.keepInView(this.cursor.x, this.cursor.y);
       this.refreshReadout();
       this.draw();
       this.shell.announce(this.app.describeCell(this.cursor.x, this.cursor.y));

@@ -429,7 +429,10 @@ export class Mayan extends BoardGame {
     record(stats.engineCallMs, performance.now() - t0);
     if (!moved) {
       if (this.app.movesLeft() === 0) this.shell.message('No moves are left: undo or reset.', true);
-      else if (!this.app.isOver()) this.shell.message(this.whyNoDrag(before, x, y, dir), true);
+      else if (!this.app.isOver()) {
+        this.noDrag = this.whyNoDrag(before, x, y, dir);
+        this.shell.message(this.noDrag, true);
+      }
       return false;
     }
     this.forgetReason();
@@ -981,6 +984,9 @@ export class Mayan extends BoardGame {
       const [dx, dy] = arrows[e.key];
       this.showCursor = true;
       this.selected = null;
+      // Why the last drag was no move: about a cell the cursor leaves.
+      if (this.noDrag && document.getElementById('message')?.textContent === this.noDrag) this.shell.message('');
+      this.noDrag = null;
       this.cursor = { x: Math.min(W - 1, Math.max(0, this.cursor.x + dx)), y: Math.min(H - 1, Math.max(0, this.cursor.y + dy)) };
       this.updateButtons();
       this.refreshReadout();

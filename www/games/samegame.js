@@ -872,6 +872,7 @@ export class SameGame extends BoardGame {
       this.pointerCell = null;
       this.cursor.col = Math.min(this.app.width() - 1, Math.max(0, this.cursor.col + dc));
       this.cursor.row = Math.min(this.app.height() - 1, Math.max(0, this.cursor.row + dr));
+      this.keepInView(this.cursor.col, this.cursor.row);
       this.refreshReadout();
       this.draw();
       this.shell.announce(`Column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'empty'}`);
