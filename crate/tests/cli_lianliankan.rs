@@ -144,8 +144,8 @@ fn bad_boards_and_settings_are_rejected() {
         ("", Some(1), "no board"),
         ("AB\nA\n", Some(2), "this row has 1 cells"),
         ("AB\nB!\n", Some(2), "'!' is not a tile"),
-        ("AB\nBB\n", Some(1), "kind A occurs 1 times"),
-        ("AA\n\nAB\nBC\n", Some(3), "occurs 1 times"),
+        ("AB\nBB\n", Some(1), "kind A occurs 1 time ("),
+        ("AA\n\nAB\nBC\n", Some(3), "occurs 1 time ("),
     ] {
         assert_rejected(&solve, input, line, what);
     }
