@@ -3,6 +3,7 @@
 // parent page (docs/embedding.md). Nothing from a message reaches markup;
 // a message that is not a well-formed command is ignored.
 import { shown } from './announce.js';
+import { overlayNeeds } from './game.js';
 
 /** The link keys that belong to the page, not to a game. */
 export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
@@ -173,11 +174,8 @@ export class Messenger {
       // the board there: it is not counted (else the figure would follow the frame's height).
       const o = game.ref?.('overlay');
       if (o && !o.hidden && o.classList.contains('outside') && drawn > 0) {
-        const css = getComputedStyle(o);
-        const kids = [...o.children].filter((c) => c.getClientRects().length);
-        const need = kids.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0) + parseFloat(css.rowGap || '0') * Math.max(0, kids.length - 1) + parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
         const cells = ((drawn - (game.geom?.bottom ?? 0)) * game.wantedBoardHeight) / drawn;
-        if (need <= cells) px -= o.getBoundingClientRect().height + parseFloat(css.marginTop);
+        if (overlayNeeds(o).tall <= cells) px -= o.getBoundingClientRect().height + parseFloat(getComputedStyle(o).marginTop);
       }
       // The board is fitted to the frame's height less what must stay in view under it (the game's
       // reserveBelow): the frame that shows the whole board is that much taller than the board's top.

@@ -255,11 +255,7 @@ export class BoardGame {
     if (!o || o.hidden) return;
     o.classList.remove('compact', 'outside');
     const fits = () => {
-      const css = getComputedStyle(o);
-      const kids = [...o.children].filter((c) => c.getClientRects().length);
-      const tall = kids.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0)
-        + parseFloat(css.rowGap || '0') * Math.max(0, kids.length - 1) + parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
-      const wide = Math.max(0, ...kids.map((c) => c.scrollWidth)) + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
+      const { tall, wide } = overlayNeeds(o);
       return tall <= o.clientHeight + 0.5 && wide <= o.clientWidth + 0.5;
     };
     if (fits()) return;
@@ -426,6 +422,16 @@ export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * from screen readers and the tab order), the readout and the explanation.
  * Static text only.
  */
+/** The height and width the game-over box `o`'s text and buttons need, padding included (CSS px). */
+export function overlayNeeds(o) {
+  const css = getComputedStyle(o);
+  const kids = [...o.children].filter((c) => c.getClientRects().length);
+  const tall = kids.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0)
+    + parseFloat(css.rowGap || '0') * Math.max(0, kids.length - 1) + parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
+  const wide = Math.max(0, ...kids.map((c) => c.scrollWidth)) + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
+  return { tall, wide };
+}
+
 export function boardMarkup(label, overlay) {
   const buttons = overlay.map(([ref, text]) => `<button type="button" data-ref="${ref}" tabindex="-1" aria-hidden="true">${text}</button>`).join('\n      ');
   return `

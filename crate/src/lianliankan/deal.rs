@@ -416,42 +416,16 @@ fn touching(a: Pos, b: Pos) -> bool {
     a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1
 }
 
-/// The tiles of `board` (any kind) that a path of at most three segments
-/// through empty cells and the ring joins to the tile at `from`, into
-/// `out`: rays through empty cells from `from`, then from each cell they
-/// reach, three times; a ray ends at the first tile it meets.
+/// The tiles of `board` — all of one kind, as `peel` lays it — that a path
+/// of at most three segments through empty cells and the ring joins to the
+/// tile at `from`, into `out` (the engine's turn-limited search, `reach`).
 fn tiles_joined(board: &Board, from: Pos, out: &mut Vec<Pos>) {
     out.clear();
-    let (w, h) = (board.width() as i32, board.height() as i32);
-    let w2 = (w + 2) as usize;
-    let idx = |p: Pos| (p.y + 1) as usize * w2 + (p.x + 1) as usize;
-    let inside = |p: Pos| p.x >= -1 && p.y >= -1 && p.x <= w && p.y <= h;
-    let mut seen = vec![false; w2 * (h + 2) as usize];
-    seen[idx(from)] = true;
-    let mut frontier = vec![from];
-    let mut next = Vec::new();
-    for _ in 0..3 {
-        next.clear();
-        for &p in &frontier {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let mut q = Pos::new(p.x + dx, p.y + dy);
-                while inside(q) {
-                    if board.get(q) != 0 {
-                        if !seen[idx(q)] {
-                            seen[idx(q)] = true;
-                            out.push(q);
-                        }
-                        break;
-                    }
-                    if !seen[idx(q)] {
-                        seen[idx(q)] = true;
-                        next.push(q);
-                    }
-                    q = Pos::new(q.x + dx, q.y + dy);
-                }
-            }
+    let w2 = board.width() + 2;
+    for (i, &v) in super::reach(board, from).iter().enumerate() {
+        if (5..=7).contains(&v) {
+            out.push(Pos::new((i % w2) as i32 - 1, (i / w2) as i32 - 1));
         }
-        std::mem::swap(&mut frontier, &mut next);
     }
 }
 

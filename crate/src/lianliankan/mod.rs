@@ -792,3 +792,43 @@ impl Puzzle for Lianliankan {
 
 #[cfg(test)]
 mod tests;
+
+/// The turn-limited search from the tile at `from` as layers on the ringed
+/// grid ((w + 2) × (h + 2), ring included, rows from the top): 1–3 for an
+/// empty cell first reached with that many segments, 5–7 for a tile of
+/// `from`'s kind that a path of 1–3 segments reaches, 4 for `from`, 0
+/// otherwise (the page's "Show search"; deals use it on a board of one kind).
+pub fn reach(b: &Board, from: Pos) -> Vec<u8> {
+    let (w, h) = (b.width() as i32, b.height() as i32);
+    let (w2, h2) = (w + 2, h + 2);
+    let idx = |p: Pos| ((p.y + 1) * w2 + p.x + 1) as usize;
+    let inside = |p: Pos| p.x >= -1 && p.y >= -1 && p.x <= w && p.y <= h;
+    let kind = b.get(from);
+    let mut out = vec![0u8; (w2 * h2) as usize];
+    out[idx(from)] = 4;
+    let mut frontier = vec![from];
+    for layer in 1..=3u8 {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let mut q = Pos::new(p.x + dx, p.y + dy);
+                while inside(q) {
+                    let k = b.get(q);
+                    if k != 0 {
+                        if k == kind && q != from && out[idx(q)] == 0 {
+                            out[idx(q)] = 4 + layer;
+                        }
+                        break;
+                    }
+                    if out[idx(q)] == 0 {
+                        out[idx(q)] = layer;
+                        next.push(q);
+                    }
+                    q = Pos::new(q.x + dx, q.y + dy);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}

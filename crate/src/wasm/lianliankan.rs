@@ -467,7 +467,7 @@ impl LianliankanApp {
     /// for the tile itself, 0 otherwise.
     pub fn reach(&self, x: JsValue, y: JsValue) -> Result<Vec<u8>, JsError> {
         let from = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;
-        Ok(reach(self.board(), from))
+        Ok(crate::lianliankan::reach(self.board(), from))
     }
 
     /// Whether the board is empty.
@@ -586,42 +586,6 @@ impl Default for LianliankanApp {
 
 fn flat(path: Vec<Pos>) -> Vec<i32> {
     path.iter().flat_map(|p| [p.x, p.y]).collect()
-}
-
-/// The turn-limited search from `from` as layers on the ringed grid.
-fn reach(b: &Board, from: Pos) -> Vec<u8> {
-    let (w, h) = (b.width() as i32, b.height() as i32);
-    let (w2, h2) = (w + 2, h + 2);
-    let idx = |p: Pos| ((p.y + 1) * w2 + p.x + 1) as usize;
-    let inside = |p: Pos| p.x >= -1 && p.y >= -1 && p.x <= w && p.y <= h;
-    let kind = b.get(from);
-    let mut out = vec![0u8; (w2 * h2) as usize];
-    out[idx(from)] = 4;
-    let mut frontier = vec![from];
-    for layer in 1..=3u8 {
-        let mut next = Vec::new();
-        for &p in &frontier {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let mut q = Pos::new(p.x + dx, p.y + dy);
-                while inside(q) {
-                    let k = b.get(q);
-                    if k != 0 {
-                        if k == kind && q != from && out[idx(q)] == 0 {
-                            out[idx(q)] = 4 + layer;
-                        }
-                        break;
-                    }
-                    if out[idx(q)] == 0 {
-                        out[idx(q)] = layer;
-                        next.push(q);
-                    }
-                    q = Pos::new(q.x + dx, q.y + dy);
-                }
-            }
-        }
-        frontier = next;
-    }
-    out
 }
 
 /// A mahjong (seed 002) or POJ 1101 input, answered: its boards, queries,
