@@ -90,7 +90,7 @@ class Shell {
     this.messenger = new Messenger(this);
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
-    installKeys(() => ({ key: (e) => this.key(e), fieldKey: (e) => this.fieldKey(e) }));
+    installKeys(() => ({ key: (e) => this.key(e), fieldKey: (e) => this.fieldKey(e), ref: (name) => this.game?.ref?.(name) }));
     document.getElementById('present').addEventListener('click', () => this.togglePresent());
     this.buildSettings();
     addEventListener('resize', () => {

@@ -521,6 +521,34 @@ for (const link of ['game=samegame&seed=2&w=15&h=10&colors=3', 'game=mayan&level
   });
 }
 
+const PRESENT_TOOLS = [
+  { link: 'game=samegame&seed=2&w=15&h=10&colors=3', tool: ['combobox', 'Strategy'] },
+  { link: 'game=mayan&level=7', tool: ['button', 'Step'] },
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&seed=4', tool: ['checkbox', 'Show search'] },
+];
+
+for (const { link, tool } of PRESENT_TOOLS) {
+  test(`embedded in present mode the teacher's tools show with the board: ${link.split('&')[0]}`, async () => {
+    const { page, problems, context } = await open(browser, `${game.url}#${link}&embed=1&present=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
+    assert.equal(await page.evaluate(() => document.body.className), 'embed present');
+    const shown = page.getByRole(tool[0], { name: tool[1], exact: true });
+    assert.equal(await shown.isVisible(), true, `${tool[1]} shown`);
+    assert.equal(await page.getByLabel('Preset').isVisible(), false, 'settings stay hidden');
+    const b = await page.locator('main canvas[data-ref="board"]').boundingBox();
+    assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= 640.5 && b.y + b.height <= 480.5, `board in view at ${JSON.stringify(b)}`);
+    assert.ok(b.height >= 150, `the board keeps its room: ${JSON.stringify(b)}`);
+    if (tool[1] === 'Step') {
+      // The Mayan step controls stay in view under the board, and Step steps.
+      const r = await shown.boundingBox();
+      assert.ok(r.y + r.height <= 480.5, `Step in view at ${JSON.stringify(r)}`);
+      await shown.click();
+      await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
 const LOGS = [
   { link: 'game=samegame&seed=2', log: 'Move log' },
   // The Mayan log is the judge's answer, shown with the solution.

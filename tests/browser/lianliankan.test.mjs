@@ -1008,3 +1008,22 @@ test('on a board wider than a phone the keyboard cursor stays in view: the board
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Enter in a settings field deals, as Deal this seed does; an empty field is said and the game stays', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=2`, calm);
+  await page.getByLabel('Width', { exact: true }).fill('10');
+  await page.getByLabel('Height', { exact: true }).fill('6');
+  await page.getByLabel('Kinds', { exact: true }).fill('12');
+  await page.getByLabel('Seed', { exact: true }).fill('7');
+  await page.getByLabel('Seed', { exact: true }).press('Enter');
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 10);
+  assert.deepEqual(await app(page, (a) => [a.width(), a.height(), a.seed(), a.variant()]), [10, 6, 7, 'down']);
+  assert.match(new URL(page.url()).hash, /w=10&h=6/);
+  // From the Kinds field too; a field left empty is said, as the button says it.
+  await page.getByLabel('Kinds', { exact: true }).fill('');
+  await page.getByLabel('Kinds', { exact: true }).press('Enter');
+  assert.match(await page.getByRole('status').textContent(), /Kinds is empty/);
+  assert.deepEqual(await app(page, (a) => [a.width(), a.height(), a.seed()]), [10, 6, 7]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

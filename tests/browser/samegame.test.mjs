@@ -678,3 +678,23 @@ test('on a board larger than a phone the keyboard cursor stays in view: the boar
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Enter in a settings field does what its form does: New game from the sizes and seed, Load from the game number', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1`, calm);
+  await page.getByLabel('Width').fill('8');
+  await page.getByLabel('Seed').fill('5');
+  await page.getByLabel('Seed').press('Enter');
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 8);
+  assert.deepEqual(await page.evaluate(() => [window.clearboardPage.app.width(), window.clearboardPage.app.seed()]), [8, 5]);
+  await page.getByLabel('Width').fill('0');
+  await page.getByLabel('Width').press('Enter');
+  assert.match(await page.locator('#message').textContent(), /1 to 64/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 8, 'the game stays');
+  await ref(page, 'poj-box').locator('summary').click();
+  await page.getByLabel('POJ 1027 input').fill(SAMPLE);
+  await page.getByLabel('Game number').fill('2');
+  await page.getByLabel('Game number').press('Enter');
+  assert.match(await page.locator('#message').textContent(), /^Loaded game 2 of \d+ from the POJ input\.$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -22,6 +22,16 @@ export function installKeys(activeGame) {
     // options); a check box or slider keeps only the keys it uses, and the
     // game's letters (S, U, H, P, …) work from it.
     if (field && (isTextField(t) || field.tagName === 'SELECT' || CONTROL_KEYS.has(e.key))) {
+      // Enter in a settings field does what its form's button does, as a
+      // form's submit would: the field names it (data-enter="deal").
+      if (e.key === 'Enter' && !e.isComposing && !e.repeat && t.matches?.('input[data-enter]')) {
+        const button = game?.ref?.(t.dataset.enter);
+        if (button && !button.disabled) {
+          e.preventDefault();
+          button.click();
+          return;
+        }
+      }
       game?.fieldKey?.(e);
       return;
     }

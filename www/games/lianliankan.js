@@ -80,11 +80,11 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
           <option value="custom">Custom</option>
         </select>
       </label>
-      <label>Width <input data-ref="width" type="number" min="1" max="32" value="16"></label>
-      <label>Height <input data-ref="height" type="number" min="1" max="32" value="9"></label>
-      <label>Kinds <input data-ref="kinds" type="number" min="1" max="62" value="36"></label>
+      <label>Width <input data-ref="width" type="number" min="1" max="32" value="16" data-enter="deal"></label>
+      <label>Height <input data-ref="height" type="number" min="1" max="32" value="9" data-enter="deal"></label>
+      <label>Kinds <input data-ref="kinds" type="number" min="1" max="62" value="36" data-enter="deal"></label>
       <label>Variant <select data-ref="variant"></select></label>
-      <label>Seed <input data-ref="seed" type="number" min="0" value="1"></label>
+      <label>Seed <input data-ref="seed" type="number" min="0" value="1" data-enter="deal"></label>
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>
     <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without Step or Play.</p>
@@ -1013,7 +1013,7 @@ export class Lianliankan extends BoardGame {
     on('seed', 'input', () => {
       this.seedEdited = true;
     });
-    for (const name of ['width', 'height', 'kinds']) on(name, 'change', () => (this.ref('preset').value = 'custom'));
+    for (const name of ['width', 'height', 'kinds']) on(name, 'input', () => (this.ref('preset').value = 'custom'));
     on('all-pairs', 'change', () => {
       // A "Not a pair" left from before is about another moment.
       this.shell.message('');

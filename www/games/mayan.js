@@ -90,7 +90,7 @@ ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shi
       <button type="button" data-ref="ed-clear">Clear the board</button>
       <label>Colour <select data-ref="ed-color"></select></label>
       <label class="check"><input type="checkbox" data-ref="ed-erase"> Erase</label>
-      <label>Moves n <input type="number" data-ref="ed-n" min="1" max="64" value="3"></label>
+      <label>Moves n <input type="number" data-ref="ed-n" min="1" max="64" value="3" data-enter="ed-check"></label>
       <button type="button" data-ref="ed-check">Check</button>
       <button type="button" data-ref="ed-play">Play this</button>
     </div>

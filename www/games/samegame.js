@@ -50,10 +50,10 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
           <option value="custom">Custom</option>
         </select>
       </label>
-      <label>Width <input data-ref="width" type="number" min="1" max="64" value="15"></label>
-      <label>Height <input data-ref="height" type="number" min="1" max="64" value="10"></label>
-      <label>Colours <input data-ref="colors" type="number" min="2" max="9" value="3"></label>
-      <label>Seed <input data-ref="seed" type="number" min="0" value="1"></label>
+      <label>Width <input data-ref="width" type="number" min="1" max="64" value="15" data-enter="new-game"></label>
+      <label>Height <input data-ref="height" type="number" min="1" max="64" value="10" data-enter="new-game"></label>
+      <label>Colours <input data-ref="colors" type="number" min="2" max="9" value="3" data-enter="new-game"></label>
+      <label>Seed <input data-ref="seed" type="number" min="0" value="1" data-enter="new-game"></label>
     </div>
     <div class="toolbar" role="group" aria-label="Options">
       <label>Strategy
@@ -66,7 +66,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
       <label class="check"><input data-ref="marks" type="checkbox"> Letters in balls</label>
     </div>
     <div class="toolbar" role="group" aria-label="Solver">
-      <label>Think for <input data-ref="think" type="number" min="1" max="600" step="1" value="10" aria-label="Think for (seconds)"> s</label>
+      <label>Think for <input data-ref="think" type="number" min="1" max="600" step="1" value="10" aria-label="Think for (seconds)" data-enter="solve"> s</label>
       <button type="button" data-ref="solve">Solve</button>
       <button type="button" data-ref="stop-solve" disabled>Stop</button>
       <button type="button" data-ref="compare" title="Greedy and the solver's line played side by side (once Solve has run)">Compare</button>
@@ -84,7 +84,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
   <details class="panel" data-ref="poj-box">
     <summary>Load a POJ 1027 input</summary>
     <textarea data-ref="poj-input" rows="8" aria-label="POJ 1027 input" spellcheck="false"></textarea>
-    <label>Game number <input data-ref="poj-game" type="number" min="1" value="1"></label>
+    <label>Game number <input data-ref="poj-game" type="number" min="1" value="1" data-enter="poj-load"></label>
     <button type="button" data-ref="poj-load">Load</button>
   </details>
 </div>`;
