@@ -938,3 +938,24 @@ test('an address emptied by hand keeps the game shown and clears what the status
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a phone held sideways (844 × 390): one header row, the side column beside, and the board gets the height', async () => {
+  const viewport = { width: 844, height: 390 };
+  // Before this layout the boards were 112, 120 and 132 px tall here.
+  const wanted = { 'game=mayan&level=7': 150, 'game=samegame&seed=2': 170, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 145 };
+  for (const [link, tall] of Object.entries(wanted)) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    const header = await page.locator('header.top').boundingBox();
+    assert.ok(header.height <= 40, `${link}: the header in one row (${header.height} px)`);
+    const board = await ref(page, 'board').boundingBox();
+    assert.ok(board.height >= tall && board.y + board.height <= viewport.height, `${link}: board ${JSON.stringify(board)}`);
+    // Every select of the side column stays inside it.
+    const side = await page.locator('main .game-side').boundingBox();
+    for (const box of await page.locator('main .game-side select').evaluateAll((els) => els.filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().right))) {
+      assert.ok(box <= side.x + side.width + 0.5, `${link}: a list reaches ${box}, the column ends at ${side.x + side.width}`);
+    }
+    await page.screenshot({ path: join(root, `target/screenshots/sideways-${link.split('&')[0].slice(5)}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
