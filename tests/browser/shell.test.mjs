@@ -920,6 +920,8 @@ for (const [link, viewport] of SHORT_BOARDS) {
     const under = g.top >= g.canvasBottom - 0.5;
     assert.ok(onCells || under, `the box's text and buttons at ${g.top}–${g.bottom}, the board's cells at ${g.canvasTop}–${g.cellsBottom}`);
     assert.ok(g.top >= g.score, 'below the score line');
+    // And in view: a box under the board is scrolled to when it would fall below the fold.
+    assert.ok(g.bottom <= viewport.height + 0.5, `the box ends at ${g.bottom}, the screen at ${viewport.height}`);
     assert.deepEqual(problems, []);
     await context.close();
   });

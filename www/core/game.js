@@ -262,6 +262,13 @@ export class BoardGame {
     o.classList.add('compact');
     if (fits()) return;
     o.classList.replace('compact', 'outside');
+    // Under the board it may fall below the fold (a short frame): the first
+    // time a result is placed there, it is brought into view.
+    const said = o.textContent;
+    if (this.outsideSeen !== said) {
+      this.outsideSeen = said;
+      if (o.getBoundingClientRect().bottom > innerHeight) o.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   /**
