@@ -240,10 +240,11 @@ class Shell {
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
     this.game?.placeExplanation?.(on);
-    // A focused control that present mode hides (a side panel's) hands
-    // the focus to the board: the keyboard stays in the game.
+    // A focused control that present mode hides (a side panel's), or that
+    // leaving it hides (an embedded game's side panels), hands the focus to
+    // the board: the keyboard stays in the game.
     const focused = document.activeElement;
-    if (on && focused && focused !== document.body && focused.getClientRects().length === 0) this.game?.focusBoard();
+    if (focused && focused !== document.body && focused.getClientRects().length === 0) this.game?.focusBoard();
     this.announce(on ? 'Present mode: right arrow steps, left arrow undoes, Escape leaves.' : 'Present mode left.');
     this.linkChanged();
     this.game?.resize?.();

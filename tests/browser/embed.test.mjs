@@ -544,6 +544,11 @@ for (const { link, tool } of PRESENT_TOOLS) {
       await shown.click();
       await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
     }
+    // Esc leaves present mode from the tool, which the embed then hides: the focus goes to the board.
+    await shown.focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await shown.isVisible(), false, 'hidden again out of present mode');
+    assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, 'the focus on the board');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -698,3 +698,65 @@ test('Enter in a settings field does what its form does: New game from the sizes
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a better line found while Step follows the plan does not strand the game: Step keeps to the line played, and the start follows the new one', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=10&h=8&colors=3`, calm);
+  await page.getByLabel('Strategy').selectOption('solver');
+  // Two lines from the start, as the workers would report them (the second better and with another first move).
+  const lines = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    const start = g.app.link();
+    const line = (first) => {
+      const sim = new g.bindings.SameGameApp();
+      sim.openLink(start);
+      const moves = [];
+      if (first) {
+        moves.push(...first);
+        sim.click(...first);
+      }
+      for (;;) {
+        const c = sim.greedyCluster();
+        if (!c.length) break;
+        moves.push(c[0], c[1]);
+        sim.click(c[0], c[1]);
+      }
+      const out = { score: sim.score(), cleared: sim.isOver() && sim.cells().every((v) => v === 0), moves };
+      sim.free();
+      return out;
+    };
+    const a = line(null);
+    const greedy = new Set();
+    const c = g.app.greedyCluster();
+    for (let i = 0; i < c.length; i += 2) greedy.add(`${c[i]},${c[i + 1]}`);
+    let other = null;
+    for (let col = 0; col < g.app.width() && !other; col++) {
+      for (let row = 0; row < g.app.height() && !other; row++) {
+        if (!greedy.has(`${col},${row}`) && g.app.clusterAt(col, row).length >= 4) other = [col, row];
+      }
+    }
+    const b = line(other);
+    return { start, a, b: { ...b, score: Math.max(b.score, a.score + 1) } };
+  });
+  await page.evaluate((l) => window.clearboardPage.adoptPlan(l.start, l.a), lines);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('s');
+  await page.keyboard.press('s');
+  const atTwo = await page.evaluate(() => window.clearboardPage.app.link());
+  // The better line comes in: it does not pass through the position reached.
+  await page.evaluate((l) => window.clearboardPage.adoptPlan(l.start, l.b), lines);
+  assert.match(await page.locator('#message').textContent(), /found a better line .*Step and Play keep to the line being played/);
+  await page.keyboard.press('s');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 3, 'Step went on along the line played');
+  assert.notEqual(await page.evaluate(() => window.clearboardPage.app.link()), atTwo);
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 3 of /);
+  // Back at the start, Step follows the better line.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('u');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);
+  await page.keyboard.press('s');
+  assert.deepEqual(await page.evaluate(() => Array.from(window.clearboardPage.app.lastRemoved()).length > 0), true);
+  const first = await page.evaluate(() => window.clearboardPage.plan.moves.slice(0, 2));
+  assert.deepEqual(first, lines.b.moves.slice(0, 2));
+  assert.equal(await page.evaluate(() => window.clearboardPage.planMove()?.plan === window.clearboardPage.plan), true, 'on the better line now');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

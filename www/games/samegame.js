@@ -162,6 +162,9 @@ export class SameGame extends BoardGame {
     this.solveRun = null; // the search under way (see solve())
     this.compareRun = null; // { timer, greedy, solver }
     this.plan = null; // { links, moves, score, cleared, startLink }
+    // The plan a Step was following when a better line came in that does
+    // not pass through the position reached: Step keeps to it.
+    this.followed = null;
     this.cursor = { col: 0, row: 0 };
     this.pointerCell = null; // the cell under the mouse, kept across moves
     this.selection = null; // a tapped cluster waiting for its second tap: [col,row,…]
@@ -184,6 +187,7 @@ export class SameGame extends BoardGame {
   unmount() {
     super.unmount();
     this.plan = null;
+    this.followed = null;
   }
 
   /** The default game: the POJ size with a fresh seed. */
@@ -202,7 +206,7 @@ export class SameGame extends BoardGame {
       }
       // As for greedy: the reason for the move made (the plan's insight into
       // it, taken before the board changes).
-      const reason = `Last step: ${this.planInsight(m.index)}`;
+      const reason = `Last step: ${this.planInsight(m.index, m.plan)}`;
       const moved = this.act(() => this.app.click(m.col, m.row));
       if (moved) this.explainMove(reason);
       return moved;
@@ -338,6 +342,7 @@ export class SameGame extends BoardGame {
     this.reasons.clear();
     this.stopActivities();
     this.plan = null;
+    this.followed = null;
     this.seedEdited = false;
     this.selection = null;
     this.ref('solve-progress').textContent = '';
@@ -419,10 +424,12 @@ export class SameGame extends BoardGame {
 
   /** The solver plan's next move from the current position, or null. */
   planMove() {
-    if (!this.plan) return null;
-    const i = this.plan.links.indexOf(this.app.link());
-    if (i < 0 || 2 * i >= this.plan.moves.length) return null;
-    return { col: this.plan.moves[2 * i], row: this.plan.moves[2 * i + 1], index: i };
+    const link = this.app.link();
+    for (const plan of [this.plan, this.followed]) {
+      const i = plan ? plan.links.indexOf(link) : -1;
+      if (i >= 0 && 2 * i < plan.moves.length) return { col: plan.moves[2 * i], row: plan.moves[2 * i + 1], index: i, plan };
+    }
+    return null;
   }
 
   play() {
@@ -576,7 +583,18 @@ export class SameGame extends BoardGame {
         sim.click(col, row);
         links.push(sim.link());
       }
-      this.plan = { links, moves: data.moves, score: data.score, startScore, cleared: data.cleared, startLink, biggest, insights: new Map() };
+      const plan = { links, moves: data.moves, score: data.score, startScore, cleared: data.cleared, startLink, biggest, insights: new Map() };
+      // A better line that does not pass through the position the game has
+      // stepped to along the plan so far: Step and Play keep to that plan
+      // (a Step while the search runs is not stranded), and that is said.
+      const following = this.planMove();
+      const here = this.app.link();
+      this.followed = following && following.index > 0 && !links.includes(here) ? following.plan : null;
+      if (this.followed && this.followed !== this.followedSaid) {
+        this.followedSaid = this.followed;
+        this.shell.message(`The solver found a better line (${plural(data.score, 'point')}) from where Solve started; Step and Play keep to the line being played (${plural(this.followed.score, 'point')}). Undo to the start to follow the better one.`);
+      }
+      this.plan = plan;
     } finally {
       sim.free();
     }
@@ -592,8 +610,7 @@ export class SameGame extends BoardGame {
    * the line takes it). Worked out by playing the line on a copy, following
    * greedy's balls as they fall; kept per plan and move.
    */
-  planInsight(i) {
-    const plan = this.plan;
+  planInsight(i, plan = this.plan) {
     if (plan.insights.has(i)) return plan.insights.get(i);
     const sim = new this.bindings.SameGameApp();
     let text;
@@ -771,7 +788,7 @@ export class SameGame extends BoardGame {
       // strategy's) is on, else the reason for the last Step.
       const p = planned === undefined ? this.planMove() : planned;
       if (!p) text = app.isOver() ? this.reasonHere() || 'The game is over.' : 'No solver plan for this position: press Solve.';
-      else if (this.ref('show-next').checked) text = this.planInsight(p.index);
+      else if (this.ref('show-next').checked) text = this.planInsight(p.index, p.plan);
       else text = this.reasonHere();
     } else if (this.ref('show-next').checked) {
       text = app.greedyReason();
