@@ -685,3 +685,30 @@ test('by keyboard the cursor goes with a dragged block as it falls, and a drag t
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the editor starts clean: nothing said of the board left stays; N with no next level says why', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('s');
+  await page.waitForFunction(() => window.clearboardPage.app.solved());
+  assert.match(await page.locator('#message').textContent(), /Solved/);
+  assert.match(await ref(page, 'why').textContent(), /^Step: /);
+  if (!(await ref(page, 'editor-box').evaluate((d) => d.open))) await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  assert.equal(await page.locator('#message').textContent(), '', 'the solved message is gone');
+  assert.equal(await ref(page, 'why').textContent(), '', 'the Step reason is gone');
+  assert.equal(await ref(page, 'overlay').isVisible(), false);
+  // N on the last level, and on a board that is no level.
+  const last = await open(browser, `${server.url}#game=mayan&level=40`, calm);
+  await last.page.locator('body').press('n');
+  assert.equal(await last.page.locator('#message').textContent(), 'Level 40 is the last of the 40 levels.');
+  assert.equal(await last.page.evaluate(() => window.clearboardPage.app.levelNumber()), 40);
+  await last.page.evaluate(() => { location.hash = 'game=mayan&n=1&board=AB/BA/A//'; });
+  await last.page.waitForFunction(() => window.clearboardPage.app.levelNumber() === 0);
+  await last.page.locator('body').press('n');
+  assert.match(await last.page.locator('#message').textContent(), /^This board is not one of the levels/);
+  assert.deepEqual(last.problems, []);
+  await last.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

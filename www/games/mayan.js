@@ -655,8 +655,15 @@ export class Mayan extends BoardGame {
   }
 
   nextLevel() {
-    if (this.ref('next-level').disabled) return;
     const count = this.bindings.MayanApp.levelCount();
+    if (this.ref('next-level').disabled) {
+      // N from the keyboard: say why there is no next level.
+      const level = this.app.levelNumber();
+      this.shell.message(level === 0
+        ? 'This board is not one of the levels: choose one from the Level list for a next level.'
+        : `Level ${level} is the last of the ${count} levels.`);
+      return;
+    }
     const k = Math.min(count, this.app.levelNumber() + 1);
     this.shell.message('');
     this.app.newGame(Math.max(1, k));
@@ -684,6 +691,11 @@ export class Mayan extends BoardGame {
     }
     this.editing = columns;
     this.ref('overlay').hidden = true;
+    // What was said of the board left (its result, a Step's reason, a hint) is not about this one.
+    this.shell.message('');
+    this.ref('why').textContent = '';
+    this.ref('rescue').hidden = true;
+    this.hintMove = null;
     // A link's n, else (not for an empty board) the moves the level has left.
     if (n !== null) this.ref('ed-n').value = String(n);
     else if (!empty || fromLink) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
