@@ -554,6 +554,18 @@ for (const { link, tool } of PRESENT_TOOLS) {
   });
 }
 
+test('连连看 embedded in present mode at 1280 × 720: the verdict, two lines of large text, stays on the screen', async () => {
+  const { page, problems, context } = await open(browser, `${game.url}#game=lianliankan&w=16&h=9&kinds=36&seed=4&embed=1&present=1`, { reducedMotion: 'reduce', viewport: { width: 1280, height: 720 } });
+  const verdict = page.locator('main [data-ref="verdict"]');
+  await page.waitForFunction(() => /^Winnable:/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await page.waitForTimeout(300);
+  const box = await verdict.boundingBox();
+  assert.ok(box.height > 40, `two lines here (${box.height} px)`);
+  assert.ok(box.y + box.height <= 720.5, `the verdict ends at ${box.y + box.height}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 const LOGS = [
   { link: 'game=samegame&seed=2', log: 'Move log' },
   // The Mayan log is the judge's answer, shown with the solution.

@@ -779,8 +779,11 @@ export class Lianliankan extends BoardGame {
       verdict.style.minHeight = '';
       // The verdict's words change with every move: the board keeps its size
       // (no jumping), except when the rescue button shows, which must be in
-      // view (the board is fitted again to the taller line).
-      if (this.ref('undo-to-winnable').hidden) this.fit?.mark();
+      // view, or when a longer verdict would end below the screen (large
+      // present-mode text): the board is fitted again to the taller line.
+      const rescue = this.ref('rescue');
+      const below = rescue.getBoundingClientRect().bottom + scrollY > innerHeight + 0.5;
+      if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
     }, 0);
   }
 
