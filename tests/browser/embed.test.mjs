@@ -566,6 +566,17 @@ test('连连看 embedded in present mode at 1280 × 720: the verdict, two lines 
   await context.close();
 });
 
+test('an embedded Mayan game opened on a board being edited shows the editor, so Check and Play this can be reached', async () => {
+  const { page, problems, context } = await open(browser, `${game.url}#game=mayan&level=3&edit=AB/BA/A//&edit-n=1&embed=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
+  for (const name of ['Check', 'Play this']) assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), true, name);
+  assert.equal(await page.getByRole('button', { name: 'Show solution', exact: true }).isVisible(), false, 'only the editor\'s panel');
+  await page.getByRole('button', { name: 'Play this', exact: true }).click();
+  await page.waitForFunction(() => !/&edit=/.test(window.clearboardPage.link()));
+  assert.equal(await page.getByRole('button', { name: 'Check', exact: true }).isVisible(), false, 'hidden again once played');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 const LOGS = [
   { link: 'game=samegame&seed=2', log: 'Move log' },
   // The Mayan log is the judge's answer, shown with the solution.

@@ -1027,3 +1027,37 @@ test('Enter in a settings field deals, as Deal this seed does; an empty field is
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the two teaching views share the explanation: turning one off brings the other\'s back', async () => {
+  const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=2`, calm);
+  await page.getByLabel('Show search').check();
+  const cells0 = await cells(page);
+  const i = cells0.findIndex((k) => k > 0);
+  await clickCell(page, i % 8, Math.floor(i / 8));
+  const search = await ref(page, 'why').textContent();
+  assert.match(search, /^Show search from column /);
+  await page.getByLabel('Show all pairs').check();
+  assert.match(await ref(page, 'why').textContent(), /pairs? can be removed now/);
+  await page.getByLabel('Show all pairs').uncheck();
+  assert.equal(await ref(page, 'why').textContent(), search, 'the search\'s explanation is back');
+  // And the other way round.
+  await page.getByLabel('Show all pairs').check();
+  const pairs = await ref(page, 'why').textContent();
+  await page.getByLabel('Show search').uncheck();
+  assert.equal(await ref(page, 'why').textContent(), pairs);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a stuck, lost board with a winnable position behind it: Step and Hint name Shuffle beside the Undo', async () => {
+  const link = 'game=lianliankan&w=8&h=6&kinds=24&variant=left&seed=5&moves=1.1.2.1,2.0.6.0,0.2.0.4,5.1.6.4,1.1.2.1,3.3.4.3,0.0.0.4,1.0.4.0,1.0.1.1,1.1.7.5,0.5.2.5,4.3.4.4,4.2.4.3,1.3.2.3,0.1.2.2,0.2.0.4,1.5.3.5,1.2.2.2';
+  const { page, context, problems } = await open(browser, `${server.url}#${link}`, calm);
+  assert.equal(await app(page, (a) => a.isStuck()), true);
+  assert.ok(await app(page, (a) => a.undosToWinnable()) > 0);
+  for (const name of ['Step', 'Hint']) {
+    await button(page, name).click();
+    assert.match(await page.getByRole('status').textContent(), /undo to the last winnable position\. Or Shuffle: it rearranges the tiles left\.$/, name);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

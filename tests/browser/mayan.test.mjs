@@ -712,3 +712,19 @@ test('the editor starts clean: nothing said of the board left stays; N with no n
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Show solution while editing is refused as Step is: the edit and its Check result stay', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=25`, calm);
+  if (!(await ref(page, 'editor-box').evaluate((d) => d.open))) await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Edit this board').click();
+  await button(page, 'Check').click();
+  const result = await ref(page, 'ed-result').textContent();
+  const link = await page.evaluate(() => window.clearboardPage.link());
+  assert.match(link, /&edit=/);
+  await button(page, 'Show solution').click();
+  assert.match(await page.locator('#message').textContent(), /^Editing a board: Check it or Play this board/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), link, 'still editing the same board');
+  assert.equal(await ref(page, 'ed-result').textContent(), result);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

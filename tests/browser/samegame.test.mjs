@@ -749,6 +749,8 @@ test('a better line found while Step follows the plan does not strand the game: 
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 3, 'Step went on along the line played');
   assert.notEqual(await page.evaluate(() => window.clearboardPage.app.link()), atTwo);
   assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 3 of /);
+  // The status is gone after a Step; the explanation of each move says it (why the scores differ).
+  assert.match(await ref(page, 'why').textContent(), /Step keeps to this line, the one being played; the solver's best line \(\d+ points?\) starts where Solve started: Undo to there to follow it\.$/);
   // Back at the start, Step follows the better line.
   for (let i = 0; i < 3; i++) await page.keyboard.press('u');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);

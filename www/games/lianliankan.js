@@ -605,7 +605,7 @@ export class Lianliankan extends BoardGame {
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
       const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
       text = back
-        ? 'No order of removals clears this board any more: undo to the last winnable position.'
+        ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left.' : ''}`
         : this.app.moves() === 0
           ? `No order of removals clears this board, and it is where this game starts.${shuffle || ' New game deals a winnable board.'}`
           : `No order of removals clears this board any more, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
@@ -1020,13 +1020,15 @@ export class Lianliankan extends BoardGame {
     on('all-pairs', 'change', () => {
       // A "Not a pair" left from before is about another moment.
       this.shell.message('');
+      // Off, the other view's explanation (Show search's, if on) comes back.
       this.ref('why').textContent = this.ref('all-pairs').checked ? this.pairsText() : '';
+      if (!this.ref('all-pairs').checked) this.explainSearch();
       this.shell.announce(this.ref('all-pairs').checked ? this.ref('why').textContent : 'Show all pairs off.');
       this.draw();
     });
     on('search', 'change', () => {
       this.shell.message('');
-      this.ref('why').textContent = '';
+      this.ref('why').textContent = this.ref('search').checked || !this.ref('all-pairs').checked ? '' : this.pairsText();
       this.explainSearch();
       this.shell.announce(this.ref('search').checked ? this.ref('why').textContent : 'Show search off.');
       this.draw();

@@ -241,6 +241,17 @@ export class Mayan extends BoardGame {
     });
   }
 
+  /** The board being edited (columns, bottom first), or null. */
+  get editing() {
+    return this.editedColumns ?? null;
+  }
+
+  /** Set while editing: the root's `editing` class shows the editor's panel in an embedded game too (style.css). */
+  set editing(columns) {
+    this.editedColumns = columns;
+    this.root?.classList.toggle('editing', !!columns);
+  }
+
   /** The position shown: the level's, and while editing the board being edited (`edit=`, `edit-n=`). */
   link() {
     const base = this.app.link();
@@ -614,6 +625,8 @@ export class Mayan extends BoardGame {
 
   /** Show solution: back to the start, the judge's answer listed; Step and Play follow it. */
   showSolution() {
+    // While editing, the solution of the level would throw the edit away: refused, as Step is.
+    if (this.blockedByEditor()) return;
     this.autoplay.stop();
     this.animator.finish();
     // A pasted input above n = 5 is being judged in the background: its

@@ -206,7 +206,7 @@ export class SameGame extends BoardGame {
       }
       // As for greedy: the reason for the move made (the plan's insight into
       // it, taken before the board changes).
-      const reason = `Last step: ${this.planInsight(m.index, m.plan)}`;
+      const reason = `Last step: ${this.planInsight(m.index, m.plan)}${this.followNote(m.plan)}`;
       const moved = this.act(() => this.app.click(m.col, m.row));
       if (moved) this.explainMove(reason);
       return moved;
@@ -603,6 +603,15 @@ export class SameGame extends BoardGame {
   }
 
   /**
+   * Said with each move of a line kept for Step (`followed`) while the
+   * solver's best line starts elsewhere: why the two scores differ.
+   */
+  followNote(plan) {
+    if (!this.plan || plan === this.plan) return '';
+    return ` Step keeps to this line, the one being played; the solver's best line (${plural(this.plan.score, 'point')}) starts where Solve started: Undo to there to follow it.`;
+  }
+
+  /**
    * Why the plan makes its move `i`, for class, beside greedy's reason: the
    * move, the line's final score, the color the line saves up for its
    * biggest move, and what becomes of the cluster greedy would take here (how many
@@ -788,7 +797,7 @@ export class SameGame extends BoardGame {
       // strategy's) is on, else the reason for the last Step.
       const p = planned === undefined ? this.planMove() : planned;
       if (!p) text = app.isOver() ? this.reasonHere() || 'The game is over.' : 'No solver plan for this position: press Solve.';
-      else if (this.ref('show-next').checked) text = this.planInsight(p.index, p.plan);
+      else if (this.ref('show-next').checked) text = `${this.planInsight(p.index, p.plan)}${this.followNote(p.plan)}`;
       else text = this.reasonHere();
     } else if (this.ref('show-next').checked) {
       text = app.greedyReason();
