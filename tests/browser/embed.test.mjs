@@ -577,6 +577,32 @@ test('an embedded Mayan game opened on a board being edited shows the editor, so
   await context.close();
 });
 
+test('a frame sandboxed without allow-same-origin: the games play, and what needs a worker says it cannot start one', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  const sandboxed = async (link) => {
+    await page.setContent(`<iframe sandbox="allow-scripts" src="${game.url}#${link}" width="1000" height="850"></iframe>`);
+    const f = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+    for (let t = 0; t < 100 && !(await f()?.evaluate(() => document.body.dataset.ready === 'true').catch(() => false)); t++) await page.waitForTimeout(100);
+    return f();
+  };
+  let f = await sandboxed('game=samegame&board=RRG/GBB/GBR');
+  await f.getByRole('button', { name: 'Step', exact: true }).click();
+  assert.equal(await f.evaluate(() => window.clearboardPage.app.moves()), 1, 'the game plays');
+  await f.getByLabel('Strategy').selectOption('solver');
+  await f.getByRole('button', { name: 'Solve', exact: true }).click();
+  assert.match(await f.locator('main [data-ref="solve-progress"]').textContent(), /^Solver failed: .*Worker/);
+  f = await sandboxed('game=mayan&level=1');
+  await f.locator('main [data-ref="noip-box"] summary').click();
+  await f.getByLabel('NOIP input').fill('6\n1 2 1 0\n2 1 0\n1 2 0\n2 0\n0\n');
+  await f.getByRole('button', { name: 'Load', exact: true }).click();
+  assert.match(await f.locator('#message').textContent(), /n is above 5, and the judge cannot search in the background here \(.*\): Show solution searches on the page, with a smaller budget\.$/);
+  await f.getByRole('button', { name: 'Show solution', exact: true }).click();
+  assert.match(await f.getByRole('log', { name: "Judge's answer" }).textContent(), /\S/);
+  assert.deepEqual(problems.filter((p) => p.startsWith('pageerror')), []);
+  await context.close();
+});
+
 const LOGS = [
   { link: 'game=samegame&seed=2', log: 'Move log' },
   // The Mayan log is the judge's answer, shown with the solution.

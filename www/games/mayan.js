@@ -838,6 +838,17 @@ export class Mayan extends BoardGame {
     this.judged = null;
     this.ref('log').textContent = '';
     this.shell.message('Loaded the NOIP input. n is above 5: the judge searches up to 5,000,000 positions, in the background; its answer goes to the log.');
+    try {
+      this.startJudging(input, token, link);
+    } catch (e) {
+      // No worker here (a frame sandboxed without allow-same-origin): said, and the page's own bounded search serves.
+      this.judgeLink = null;
+      this.shell.message(`Loaded the NOIP input. n is above 5, and the judge cannot search in the background here (${e.message}): Show solution searches on the page, with a smaller budget.`, true);
+    }
+  }
+
+  /** Runs the judge on `input` in a worker; its answer goes to the log if the position is still `link`. Throws when no worker can start. */
+  startJudging(input, token, link) {
     this.judging.start({ game: 'mayan-judge', board: input }, (data) => {
       const here = this.app?.link();
       if (token !== this.judgeToken || !here || (here !== link && !here.startsWith(`${link}&`))) return;
