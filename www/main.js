@@ -163,10 +163,14 @@ class Shell {
         this.togglePresent(false);
         return;
       }
-      // On the board itself the arrows move its cursor (S steps there).
+      // On the board itself the arrows move its cursor (S steps there);
+      // Page Down / Page Up (a presentation clicker's keys) step and undo
+      // from anywhere, the board too.
       const onBoard = this.game?.canvas && e.target === this.game.canvas;
-      if (!onBoard && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
-        if (e.key === 'ArrowRight') this.game?.step();
+      const forward = e.key === 'PageDown' || (!onBoard && e.key === 'ArrowRight');
+      const back = e.key === 'PageUp' || (!onBoard && e.key === 'ArrowLeft');
+      if (forward || back) {
+        if (forward) this.game?.step();
         else this.undoPresented();
         e.preventDefault();
         return;
@@ -186,9 +190,9 @@ class Shell {
       this.togglePresent(false);
       return;
     }
-    if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !isTextField(e.target)) {
+    if (['ArrowRight', 'ArrowLeft', 'PageDown', 'PageUp'].includes(e.key) && !isTextField(e.target)) {
       e.preventDefault();
-      if (e.key === 'ArrowRight') this.game?.step();
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') this.game?.step();
       else this.undoPresented();
     }
   }

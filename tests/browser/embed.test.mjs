@@ -659,6 +659,13 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.ok(why.x >= board.x + board.width, 'beside the board');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  // A clicker's Page Down / Page Up step and undo, from the board too (where the arrows move the cursor).
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('PageDown');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2, 'Page Down on the board steps');
+  await page.keyboard.press('PageUp');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, 'Page Up on the board undoes');
+  await page.locator('body').focus();
   // From a list the teacher just used, → and ← still step and undo (the list keeps its value) …
   const strategy = page.getByLabel('Strategy');
   await strategy.focus();

@@ -637,7 +637,12 @@ export class SameGame extends BoardGame {
         : `the line ends at ${plural(plan.score, 'point')}`;
       const parts = [
         `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${col + 1}, row ${row + 1}, ${plural((size - 2) ** 2, 'point')} now; ${ends}${plan.cleared ? ' with the board cleared' : ''}`,
-        `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`,
+        // The colour saved up: ahead, this move, or done.
+        i + 1 < plan.biggest.move
+          ? `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`
+          : i + 1 === plan.biggest.move
+            ? `this is its biggest move: the color ${plan.biggest.color} it saved up (${plural(plan.biggest.points, 'point')})`
+            : `its biggest move is behind it (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')} of color ${plan.biggest.color}, ${plural(plan.biggest.points, 'point')})`,
       ];
       const g = sim.greedyCluster();
       const key = (c, r) => c * 256 + r;
