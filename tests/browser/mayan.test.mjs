@@ -728,3 +728,36 @@ test('Show solution while editing is refused as Step is: the edit and its Check 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a two-finger pinch on the board zooms the page and moves no block', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20`, { ...calm, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const cdp = await context.newCDPSession(page);
+  const r = await page.evaluate(() => window.clearboardPage.canvas.getBoundingClientRect().toJSON());
+  const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx - 20, y: cy, id: 1 }, { x: cx + 20, y: cy, id: 2 }] });
+  for (let k = 1; k <= 10; k++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: cx - 20 - 6 * k, y: cy, id: 1 }, { x: cx + 20 + 6 * k, y: cy, id: 2 }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(800);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0, 'no move');
+  assert.ok(await page.evaluate(() => visualViewport.scale) > 1.05, 'the page zoomed');
+  assert.deepEqual(problems, []);
+  await context.close();
+  // A one-finger sideways drag still moves a block (the hint's move).
+  const one = await open(browser, `${server.url}#game=mayan&level=20`, { ...calm, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const touch = await one.context.newCDPSession(one.page);
+  const [x, y, dir] = await one.page.evaluate(() => Array.from(window.clearboardPage.app.hint()));
+  const p = await one.page.evaluate(([a, b]) => window.clearboardPage.cellCenter(a, b), [x, y]);
+  const s = await one.page.evaluate(() => window.clearboardPage.geom.s);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y, id: 1 }] });
+  for (let k = 1; k <= 6; k++) {
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: p.x + (dir * s * k) / 6, y: p.y, id: 1 }] });
+    await one.page.waitForTimeout(16);
+  }
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await one.page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+  assert.deepEqual(one.problems, []);
+  await one.context.close();
+});

@@ -1039,7 +1039,19 @@ export class Mayan extends BoardGame {
 
   bind() {
     const c = this.canvas;
+    // Fingers on the board: a touch of two or more (a pinch to zoom) is no drag, until all are lifted.
+    const down = new Set();
+    const lifted = (e) => {
+      down.delete(e.pointerId);
+      if (!down.size) this.pinched = false;
+    };
     c.addEventListener('pointerdown', (e) => {
+      down.add(e.pointerId);
+      if (down.size > 1) {
+        this.drag = null;
+        this.pinched = true;
+        return;
+      }
       const cell = this.cellAt(e);
       if (!cell) return;
       this.drag = { cell, x: e.clientX, pointer: e.pointerId };
@@ -1051,7 +1063,9 @@ export class Mayan extends BoardGame {
     });
     c.addEventListener('pointerup', (e) => {
       const d = this.drag;
-      if (!d || e.pointerId !== d.pointer) return;
+      const pinch = this.pinched;
+      lifted(e);
+      if (!d || pinch || e.pointerId !== d.pointer) return;
       this.drag = null;
       if (this.editing) {
         this.editAt(d.cell);
@@ -1069,7 +1083,8 @@ export class Mayan extends BoardGame {
         this.select(same ? null : d.cell);
       }
     });
-    c.addEventListener('pointercancel', () => {
+    c.addEventListener('pointercancel', (e) => {
+      lifted(e);
       this.drag = null;
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
