@@ -17,6 +17,9 @@ import { SameGame } from './games/samegame.js';
 import { Mayan } from './games/mayan.js';
 import { Lianliankan } from './games/lianliankan.js';
 
+/** While autoplay runs, the live region speaks at most this often (ms). */
+const ANNOUNCE_GAP_MS = 2000;
+
 /** The games that have a page, in the switcher's order; the first is the default. */
 const GAMES = [SameGame, Mayan, Lianliankan];
 
@@ -317,8 +320,23 @@ class Shell {
     showMessage(text, error);
   }
 
+  /**
+   * Says `text` through the live region. While autoplay runs (up to 20
+   * moves a second) a screen reader would be flooded: what it says is held
+   * and the latest said at most every 2 seconds (and once it stops).
+   */
   announce(text) {
-    announce(text);
+    const now = performance.now();
+    clearTimeout(this.heldTimer);
+    if (!this.game?.autoplay?.running || now - (this.saidAt ?? -Infinity) >= ANNOUNCE_GAP_MS) {
+      this.saidAt = now;
+      announce(text);
+      return;
+    }
+    this.heldTimer = setTimeout(() => {
+      this.saidAt = performance.now();
+      announce(text);
+    }, ANNOUNCE_GAP_MS - (now - this.saidAt));
   }
 
   /**

@@ -765,3 +765,27 @@ test('a better line found while Step follows the plan does not strand the game: 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('autoplay does not flood a screen reader: the live region speaks at most every 2 s, and the move log is not read aloud besides', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=15&h=15&colors=5`, calm);
+  assert.equal(await page.getByRole('log', { name: 'Move log' }).getAttribute('aria-live'), 'off', 'each move is said once, by the live region');
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => window.said.push([performance.now(), document.getElementById('live').textContent])).observe(document.getElementById('live'), { childList: true, characterData: true, subtree: true });
+  });
+  await setSpeed(page, 20);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const moves = await page.evaluate(() => window.clearboardPage.app.moves());
+  assert.ok(moves >= 20, `${moves} moves played`);
+  const said = await page.evaluate(() => window.said.filter(([, t]) => t));
+  assert.ok(said.length >= 1 && said.length <= 3, `${said.length} announcements in 3 s of autoplay`);
+  for (let i = 1; i < said.length; i++) assert.ok(said[i][0] - said[i - 1][0] >= 1900, 'at least 2 s apart');
+  // Paused: the next Step is said at once.
+  const before = await page.evaluate(() => window.said.length);
+  await page.getByRole('button', { name: 'Step' }).click();
+  assert.ok(await page.evaluate(() => window.said.length) > before, 'a Step is said at once');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -112,7 +112,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
   </details>
   <details class="panel" data-ref="moves-box">
     <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top, from 1 as on the board)</small></summary>
-    <pre class="log" data-ref="log" role="log" aria-label="Moves made"></pre>
+    <pre class="log" data-ref="log" role="log" aria-label="Moves made" aria-live="off"></pre>
   </details>
 </div>`;
 

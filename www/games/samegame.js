@@ -79,7 +79,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
   </section>
   <details class="panel" data-ref="log-box" open>
     <summary>Move log <small>(the POJ 1027 judge's exact format)</small></summary>
-    <pre class="log" data-ref="log" role="log" aria-label="Move log"></pre>
+    <pre class="log" data-ref="log" role="log" aria-label="Move log" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="poj-box">
     <summary>Load a POJ 1027 input</summary>
