@@ -761,3 +761,17 @@ test('a two-finger pinch on the board zooms the page and moves no block', async 
   assert.deepEqual(one.problems, []);
   await one.context.close();
 });
+
+test('selecting a block is said, not only shown', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  const cells = await app(page, (a) => Array.from(a.cells()));
+  const i = cells.findIndex((c) => c > 0);
+  const [x, y] = [i % 5, Math.floor(i / 5)];
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await page.locator('#live').textContent(), `Selected the block of colour ${cells[i]} at (${x}, ${y}): Move left or Move right drags it.`);
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await page.locator('#live').textContent(), 'No block selected.');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

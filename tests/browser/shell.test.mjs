@@ -536,6 +536,7 @@ test('touch: the first tap selects a cluster and tells its worth, a second tap r
   await page.touchscreen.tap(p.x, p.y);
   assert.equal(await moves(page), 0, 'a first tap does not remove');
   assert.equal(await ref(page, 'readout').textContent(), '4 balls, 4 points — tap it again to remove it');
+  assert.equal(await page.locator('#live').textContent(), '4 balls, 4 points — tap it again to remove it', 'said too');
   // A tap elsewhere moves the selection.
   p = await at(2, 0);
   await page.touchscreen.tap(p.x, p.y);

@@ -980,10 +980,14 @@ export class Mayan extends BoardGame {
 
   select(cell) {
     const c = cell && this.app.cells()[cell.y * W + cell.x];
+    const was = this.selected;
     this.selected = c ? cell : null;
     this.updateButtons();
     this.refreshReadout();
     this.draw();
+    // Said, not only shown: a screen reader hears what Move left / Move right will drag.
+    if (this.selected) this.shell.announce(`Selected the block of colour ${c} at (${cell.x}, ${cell.y}): Move left or Move right drags it.`);
+    else if (was) this.shell.announce('No block selected.');
   }
 
   moveSelected(dir) {

@@ -890,6 +890,8 @@ export class SameGame extends BoardGame {
     this.pointerCell = null;
     this.refreshReadout();
     if (!this.selection) this.ref('readout').textContent = this.app.describeCell(cell.col, cell.row);
+    // Said too: what the tap selected and what a second tap does.
+    this.shell.announce(this.ref('readout').textContent);
     this.draw();
   }
 
