@@ -962,3 +962,18 @@ test('a phone held sideways (844 × 390): one header row, the side column beside
     await context.close();
   }
 });
+
+test('the focused board is described by its readout (what is under the cursor), for a screen reader landing on it', async () => {
+  for (const link of ['game=samegame&seed=1', 'game=mayan&level=3', 'game=lianliankan&w=8&h=6&kinds=12&seed=2']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await ref(page, 'board').focus();
+    const cdp = await context.newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const board = nodes.find((n) => n.role?.value === 'application' && /board/.test(n.name?.value ?? '') && !/Path query/.test(n.name?.value ?? ''));
+    const readout = (await ref(page, 'readout').textContent()).trim();
+    assert.ok(readout.length > 0, `${link}: a readout on focus`);
+    assert.equal(board?.description?.value, readout, `${link}: the board's description`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -445,13 +445,13 @@ export function boardMarkup(label, overlay) {
   <p class="score" data-ref="score"></p>
   <div class="board-wrap" data-ref="wrap">
     <div class="board-frame">
-    <canvas data-ref="board" tabindex="0" role="application" aria-roledescription="board" aria-label="${label}"></canvas>
+    <canvas data-ref="board" tabindex="0" role="application" aria-roledescription="board" aria-label="${label}" aria-describedby="board-readout"></canvas>
     <div class="overlay" data-ref="overlay" hidden>
       <p data-ref="overlay-text"></p>
       <div>${buttons}</div>
     </div>
     </div>
   </div>
-  <p class="readout" data-ref="readout"></p>
+  <p class="readout" data-ref="readout" id="board-readout"></p>
   <p class="why" data-ref="why"></p>`;
 }
