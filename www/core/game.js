@@ -45,6 +45,10 @@ export class BoardGame {
     root.innerHTML = markup;
     this.canvas = this.ref('board');
     this.ctx = this.canvas.getContext('2d');
+    // The board is described by its readout (what is under the cursor): a
+    // screen reader landing on it hears that. By element reference, as a
+    // game's controls have no page-wide ids (browsers without it: no description).
+    if ('ariaDescribedByElements' in Element.prototype) this.canvas.ariaDescribedByElements = [this.ref('readout')];
     const speed = this.ref('speed');
     const kept = Number(load(`${settingsKey}.speed`, speed.value));
     if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
@@ -445,13 +449,13 @@ export function boardMarkup(label, overlay) {
   <p class="score" data-ref="score"></p>
   <div class="board-wrap" data-ref="wrap">
     <div class="board-frame">
-    <canvas data-ref="board" tabindex="0" role="application" aria-roledescription="board" aria-label="${label}" aria-describedby="board-readout"></canvas>
+    <canvas data-ref="board" tabindex="0" role="application" aria-roledescription="board" aria-label="${label}"></canvas>
     <div class="overlay" data-ref="overlay" hidden>
       <p data-ref="overlay-text"></p>
       <div>${buttons}</div>
     </div>
     </div>
   </div>
-  <p class="readout" data-ref="readout" id="board-readout"></p>
+  <p class="readout" data-ref="readout"></p>
   <p class="why" data-ref="why"></p>`;
 }
