@@ -171,9 +171,9 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await ref(page, 'board').focus();
   // Rows from the bottom: G B R / G B B / R R G. The cursor starts at the
   // bottom left: G, a cluster of 2.
-  assert.equal(await ref(page, 'readout').textContent(), '2 balls, 0 points');
+  assert.equal(await ref(page, 'readout').textContent(), 'color G (green), 2 balls, 0 points');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await ref(page, 'readout').textContent(), '3 balls, 1 point');
+  assert.equal(await ref(page, 'readout').textContent(), 'color B (blue), 3 balls, 1 point');
   await page.keyboard.press('Enter');
   const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
   assert.deepEqual(await logLines(page), [first]);
@@ -228,16 +228,16 @@ test('hovering a ball highlights its cluster and tells its worth', async () => {
   const at = (col, row) => page.evaluate(([c, r]) => window.clearboardPage.cellCenter(c, r), [col, row]);
   let p = await at(0, 2);
   await page.mouse.move(p.x, p.y);
-  assert.equal(await ref(page, 'readout').textContent(), '4 balls, 4 points');
+  assert.equal(await ref(page, 'readout').textContent(), 'color R (vermilion), 4 balls, 4 points');
   p = await at(2, 1);
   await page.mouse.move(p.x, p.y);
-  assert.equal(await ref(page, 'readout').textContent(), '2 balls, 0 points');
+  assert.equal(await ref(page, 'readout').textContent(), 'color B (blue), 2 balls, 0 points');
   // A click at the bottom of that cluster removes it; the readout then
   // describes the ball that fell under the pointer, without a mouse move.
   p = await at(2, 0);
   await page.mouse.click(p.x, p.y);
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
-  assert.equal(await ref(page, 'readout').textContent(), '1 ball: a single ball cannot be removed');
+  assert.equal(await ref(page, 'readout').textContent(), 'color R (vermilion), 1 ball: a single ball cannot be removed');
   await context.close();
 });
 

@@ -535,13 +535,13 @@ test('touch: the first tap selects a cluster and tells its worth, a second tap r
   let p = await at(0, 2);
   await page.touchscreen.tap(p.x, p.y);
   assert.equal(await moves(page), 0, 'a first tap does not remove');
-  assert.equal(await ref(page, 'readout').textContent(), '4 balls, 4 points — tap it again to remove it');
-  assert.equal(await page.locator('#live').textContent(), '4 balls, 4 points — tap it again to remove it', 'said too');
+  assert.equal(await ref(page, 'readout').textContent(), 'color R (vermilion), 4 balls, 4 points — tap it again to remove it');
+  assert.equal(await page.locator('#live').textContent(), 'color R (vermilion), 4 balls, 4 points — tap it again to remove it', 'said too');
   // A tap elsewhere moves the selection.
   p = await at(2, 0);
   await page.touchscreen.tap(p.x, p.y);
   assert.equal(await moves(page), 0);
-  assert.match(await ref(page, 'readout').textContent(), /^2 balls, 0 points/);
+  assert.match(await ref(page, 'readout').textContent(), /^color B \(blue\), 2 balls, 0 points/);
   p = await at(2, 1);
   await page.touchscreen.tap(p.x, p.y);
   assert.equal(await moves(page), 1, 'a second tap on the selected cluster removes it');
@@ -626,7 +626,7 @@ test('a "Skip to board" link is the first tab stop and focuses the board', async
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to board');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true);
-  assert.equal(await ref(page, 'readout').textContent(), await page.evaluate(() => window.clearboardPage.app.describeCell(0, 0)), 'the cursor cell is described');
+  assert.equal(await ref(page, 'readout').textContent(), await page.evaluate(() => window.clearboardPage.cellText(0, 0)), 'the cursor cell is described');
   assert.equal(await page.evaluate(() => window.clearboardPage.showCursor), true, 'the keyboard cursor is drawn');
   assert.match(new URL(page.url()).hash, /^#game=samegame&seed=1/, 'the address is untouched');
   assert.deepEqual(problems, []);

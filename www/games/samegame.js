@@ -840,6 +840,13 @@ export class SameGame extends BoardGame {
   }
 
   /** The readout for what the pointer, the cursor or a tap points at. */
+  /** A cell's ball and cluster in words, its colour first (named as the palette draws it): a screen reader hears it too. */
+  cellText(col, row) {
+    const described = this.app.describeCell(col, row);
+    const letter = described ? this.app.colorLetter(this.app.cells()[row * this.app.width() + col]) : '';
+    return letter ? namedColors(`color ${letter}, ${described}`) : described;
+  }
+
   refreshReadout() {
     const readout = this.ref('readout');
     let cell = null;
@@ -849,7 +856,7 @@ export class SameGame extends BoardGame {
     if (cell && cell.col < this.app.width() && cell.row < this.app.height()) {
       const cells = this.app.clusterAt(cell.col, cell.row);
       this.hover = this.selection ? null : cells.length >= 4 ? Array.from(cells) : null;
-      const text = this.app.describeCell(cell.col, cell.row);
+      const text = this.cellText(cell.col, cell.row);
       readout.textContent = this.selection ? `${text} — tap it again to remove it` : text;
     } else {
       this.hover = null;
@@ -889,7 +896,7 @@ export class SameGame extends BoardGame {
     this.selection = cells.length >= 4 ? [cell.col, cell.row, ...cells] : null;
     this.pointerCell = null;
     this.refreshReadout();
-    if (!this.selection) this.ref('readout').textContent = this.app.describeCell(cell.col, cell.row);
+    if (!this.selection) this.ref('readout').textContent = this.cellText(cell.col, cell.row);
     // Said too: what the tap selected and what a second tap does.
     this.shell.announce(this.ref('readout').textContent);
     this.draw();
