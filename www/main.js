@@ -166,18 +166,9 @@ class Shell {
         this.togglePresent(false);
         return;
       }
-      // On the board itself the arrows move its cursor (S steps there);
-      // Page Down / Page Up (a presentation clicker's keys) step and undo
-      // from anywhere, the board too.
+      // On the board itself the arrows move its cursor (S steps there).
       const onBoard = this.game?.canvas && e.target === this.game.canvas;
-      const forward = e.key === 'PageDown' || (!onBoard && e.key === 'ArrowRight');
-      const back = e.key === 'PageUp' || (!onBoard && e.key === 'ArrowLeft');
-      if (forward || back) {
-        if (forward) this.game?.step();
-        else this.undoPresented();
-        e.preventDefault();
-        return;
-      }
+      if (this.presentStep(e, !onBoard)) return;
     }
     this.game?.key(e);
   }
@@ -193,11 +184,23 @@ class Shell {
       this.togglePresent(false);
       return;
     }
-    if (['ArrowRight', 'ArrowLeft', 'PageDown', 'PageUp'].includes(e.key) && !isTextField(e.target)) {
-      e.preventDefault();
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') this.game?.step();
-      else this.undoPresented();
-    }
+    // A text or number field keeps its arrows and page keys.
+    if (!isTextField(e.target)) this.presentStep(e, true);
+  }
+
+  /**
+   * In present mode: Page Down / Page Up (a presentation clicker's keys)
+   * step and undo, → / ← too where `arrows` (not on the board). True when
+   * the key was used.
+   */
+  presentStep(e, arrows) {
+    const forward = e.key === 'PageDown' || (arrows && e.key === 'ArrowRight');
+    const back = e.key === 'PageUp' || (arrows && e.key === 'ArrowLeft');
+    if (!forward && !back) return false;
+    e.preventDefault();
+    if (forward) this.game?.step();
+    else this.undoPresented();
+    return true;
   }
 
   /**

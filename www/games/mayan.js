@@ -1045,15 +1045,16 @@ export class Mayan extends BoardGame {
     const c = this.canvas;
     // Fingers on the board: a touch of two or more (a pinch to zoom) is no drag, until all are lifted.
     const down = new Set();
+    let pinched = false;
     const lifted = (e) => {
       down.delete(e.pointerId);
-      if (!down.size) this.pinched = false;
+      if (!down.size) pinched = false;
     };
     c.addEventListener('pointerdown', (e) => {
       down.add(e.pointerId);
       if (down.size > 1) {
         this.drag = null;
-        this.pinched = true;
+        pinched = true;
         return;
       }
       const cell = this.cellAt(e);
@@ -1067,7 +1068,7 @@ export class Mayan extends BoardGame {
     });
     c.addEventListener('pointerup', (e) => {
       const d = this.drag;
-      const pinch = this.pinched;
+      const pinch = pinched;
       lifted(e);
       if (!d || pinch || e.pointerId !== d.pointer) return;
       this.drag = null;
