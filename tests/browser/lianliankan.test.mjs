@@ -212,18 +212,48 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   const selected = await page.locator('#live').textContent();
-  assert.match(selected, /^Selected .*A\.$/);
+  // Said with the letter's case, the colour and the shape (kind 1: vermilion circle in the default palette).
+  assert.equal(selected, 'Selected column 4, row 1: tile A (capital A, vermilion circle).');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
   // The readout follows the cursor and still names the selected tile.
-  assert.match(await ref(page, 'readout').textContent(), / · selected: .*A$/);
+  assert.match(await ref(page, 'readout').textContent(), / · selected: .*A \(capital A, vermilion circle\)$/);
   assert.notEqual(await ref(page, 'readout').textContent(), `${selected.slice('Selected '.length, -1)} — selected`);
   await page.keyboard.press(' ');
   assert.equal(await app(page, (a) => a.tiles()), 10, 'A at (3, 0) and (0, 0) join round the ring');
-  assert.match(await page.locator('#live').textContent(), /Removed a pair of A\. 10 tiles left\./);
+  assert.match(await page.locator('#live').textContent(), /Removed a pair of A \(capital A, vermilion circle\)\. 10 tiles left\./);
   await page.keyboard.press('u');
   assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\. 12 tiles left\./);
   await page.keyboard.press('r');
-  assert.match(await page.locator('#live').textContent(), /^Removed a pair of A\. 10 tiles left\./);
+  assert.match(await page.locator('#live').textContent(), /^Removed a pair of A \(capital A, vermilion circle\)\. 10 tiles left\./);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('tiles are said by letter case, colour and shape: C and c, which speech says alike, are told apart', async () => {
+  // Kind 3 is C, kind 29 is c; 1 is A and 27 is a, 54 is the digit 1.
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=Cc/Cc/Aa/aA/11`, calm);
+  const board = page.locator('main canvas[data-ref="board"]');
+  await board.focus();
+  await page.keyboard.press('ArrowRight');
+  const said = [];
+  for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowLeft']) {
+    await page.keyboard.press(key);
+    said.push(await page.locator('#live').textContent());
+  }
+  assert.deepEqual(said, [
+    'column 1, row 1: tile C (capital C, blue diamond)',
+    'column 2, row 1: tile c (small c, pink circle)',
+    'column 2, row 2: tile c (small c, pink circle)',
+    'column 2, row 3: tile a (small a, blue hexagon)',
+    'column 2, row 4: tile A (capital A, vermilion circle)',
+    'column 2, row 5: tile 1 (digit 1, sky blue triangle)',
+    'column 1, row 5: tile 1 (digit 1, sky blue triangle)',
+  ]);
+  assert.equal(await ref(page, 'readout').textContent(), said.at(-1), 'the readout says the same');
+  // The names follow the palette the tiles are drawn in.
+  await page.getByLabel('Palette').selectOption('vivid');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#live').textContent(), 'column 2, row 5: tile 1 (digit 1, cyan triangle)');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -70,7 +70,11 @@ test('a level played by dragging: moves left, the result on the board, progress 
   assert.match(await ref(page, 'overlay-text').textContent(), /^Solved: the board is empty after exactly 2 moves\. This level has \d+ solutions of exactly 2 moves\.$/);
   assert.match(await page.getByRole('status').textContent(), /^Solved/);
   // The move is said by #live, the result once, by the status message.
-  assert.match(await page.locator('#live').textContent(), /^Move 2: .*0 moves left\.( \d+ chain links\.)?$/);
+  // Said in words, the judge's code after them.
+  const [x2, y2, g2] = moves[1];
+  const said = `Move 2: the block at (${x2}, ${y2}) dragged ${g2 === 1 ? 'right' : 'left'} (${x2} ${y2} ${g2}). 0 moves left.`;
+  const live = await page.locator('#live').textContent();
+  assert.ok(live === said || new RegExp(`^${said.replace(/[().]/g, '\\$&')} \\d+ chain links\\.$`).test(live), live);
   assert.ok(await button(page, 'Hint').isDisabled(), 'play ends with the level');
   // Undo says so (not the move now last).
   await button(page, 'Undo').click();
@@ -176,6 +180,9 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     await button(page, 'Show solution').click();
     assert.equal(await page.getByRole('log').textContent(), want, `level ${k}: the log is the judge's output`);
     const n = want.trim().split('\n').length;
+    // The board went back to its start: said, with the answer.
+    assert.equal(await page.locator('#live').textContent(), `Show solution: back at the start, ${n} moves left. ${await ref(page, 'why').textContent()}`);
+    assert.match(await ref(page, 'why').textContent(), /^The judge's answer: \d moves/);
     // Pressed faster than the animations last: every press is a move.
     for (let i = 0; i < n; i++) await button(page, 'Step').click();
     assert.equal(await app(page, (a) => a.moves()), n);

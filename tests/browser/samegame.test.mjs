@@ -177,17 +177,20 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await page.keyboard.press('Enter');
   const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
   assert.deepEqual(await logLines(page), [first]);
-  assert.equal(await page.locator('#live').textContent(), first);
+  // Said column first, as the readout counts, with the colour named (the log keeps the judge's row-first line).
+  const firstSaid = 'Move 1: removed 3 balls of color B (blue) at column 2, row 1, got 1 point.';
+  assert.equal(await page.locator('#live').textContent(), firstSaid);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press(' ');
   const second = 'Move 2 at (1,1): removed 2 balls of color G, got 0 points.';
   assert.deepEqual(await logLines(page), [first, second]);
-  assert.equal(await page.locator('#live').textContent(), second);
+  const secondSaid = 'Move 2: removed 2 balls of color G (green) at column 1, row 1, got 0 points.';
+  assert.equal(await page.locator('#live').textContent(), secondSaid);
   // Undo says so (it does not repeat the move now last); Redo says the move again.
   await page.keyboard.press('u');
   assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: 1 move made, score 1, 6 balls left.');
   await page.keyboard.press('r');
-  assert.equal(await page.locator('#live').textContent(), second);
+  assert.equal(await page.locator('#live').textContent(), secondSaid);
   await page.keyboard.press('u');
   await page.keyboard.press('u');
   assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: back at the start, score 0, 9 balls left.');

@@ -19,6 +19,8 @@ export const PALETTES = {
     lianliankan: ['#d55e00', '#009e73', '#0072b2', '#e69f00', '#cc79a7', '#56b4e9', '#8c564b', '#9b59b6', '#2e7d32', '#c62828', '#455a64', '#b8860b'],
     /** What Same Game's colours (letters R G B Y V O C P W) look like here. */
     samegameNames: ['vermilion', 'green', 'blue', 'yellow', 'purple', 'orange', 'sky blue', 'pink', 'white'],
+    /** What 连连看's twelve tile colours look like here (said with each tile's letter and shape). */
+    lianliankanNames: ['vermilion', 'bluish green', 'blue', 'orange', 'pink', 'sky blue', 'brown', 'purple', 'dark green', 'dark red', 'slate grey', 'ochre'],
   },
   vivid: {
     label: 'Vivid (high contrast)',
@@ -26,6 +28,7 @@ export const PALETTES = {
     mayan: ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f032e6', '#42d4f4', '#f58231', '#9a6324', '#911eb4', '#a9a9a9'],
     lianliankan: ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#f032e6', '#42d4f4', '#9a6324', '#911eb4', '#808000', '#800000', '#000075', '#469990'],
     samegameNames: ['red', 'green', 'blue', 'yellow', 'purple', 'orange', 'cyan', 'magenta', 'white'],
+    lianliankanNames: ['red', 'green', 'blue', 'orange', 'magenta', 'cyan', 'brown', 'purple', 'olive', 'maroon', 'navy', 'teal'],
   },
 };
 
@@ -54,6 +57,11 @@ export function colors(game) {
 /** The names of Same Game's colours as the chosen palette draws them. */
 export function samegameColorNames() {
   return PALETTES[palette].samegameNames;
+}
+
+/** The names of 连连看's tile colours as the chosen palette draws them. */
+export function lianliankanColorNames() {
+  return PALETTES[palette].lianliankanNames;
 }
 
 /** Chooses a palette (an unknown name is ignored); kept in storage. */

@@ -14,7 +14,7 @@ import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
-import { colors } from '../core/settings.js';
+import { colors, lianliankanColorNames } from '../core/settings.js';
 import { setLog } from '../core/announce.js';
 
 export const PRESETS = {
@@ -154,6 +154,27 @@ function shapePath(ctx, shape, cx, cy, r) {
   }
 }
 
+/** How kind `k` (from 1) is drawn: its colour (and the colour's name) and its shape. */
+function kindLook(k) {
+  const palette = colors('lianliankan');
+  const i = (k - 1) % palette.length;
+  return {
+    color: palette[i],
+    colorName: lianliankanColorNames()[i],
+    shape: SHAPES[((k - 1) + Math.floor((k - 1) / palette.length)) % SHAPES.length],
+  };
+}
+
+/**
+ * Kind `k` in words, for a screen reader (which says "C" and "c" alike)
+ * and for anyone who cannot tell its colour: "capital C, blue hexagon".
+ */
+function kindWords(k, letter) {
+  const { colorName, shape } = kindLook(k);
+  const which = /[A-Z]/.test(letter) ? 'capital' : /[a-z]/.test(letter) ? 'small' : 'digit';
+  return `${which} ${letter}, ${colorName} ${shape}`;
+}
+
 /** Paints tile kind `k` with its top-left corner at (px, py). */
 function paintTile(ctx, px, py, s, k, letter, outline = null) {
   const pad = Math.max(1, s * 0.05);
@@ -165,9 +186,7 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
   else ctx.rect(px + pad, py + pad, s - 2 * pad, s - 2 * pad);
   ctx.fill();
   ctx.stroke();
-  const palette = colors('lianliankan');
-  const color = palette[(k - 1) % palette.length];
-  const shape = SHAPES[((k - 1) + Math.floor((k - 1) / palette.length)) % SHAPES.length];
+  const { color, shape } = kindLook(k);
   shapePath(ctx, shape, px + s / 2, py + s / 2, s * 0.36);
   ctx.fillStyle = color;
   ctx.fill();
@@ -451,6 +470,19 @@ export class Lianliankan extends BoardGame {
     return this.letters.get(k);
   }
 
+  /** Kind `k`'s letter and, in brackets, the letter's case, the colour and the shape: "C (capital C, blue hexagon)". */
+  kindText(k) {
+    const letter = this.letter(k);
+    return `${letter} (${kindWords(k, letter)})`;
+  }
+
+  /** A cell in words, as the readout and a screen reader give it: "column 3, row 2: tile C (capital C, blue hexagon)". */
+  cellText(x, y) {
+    const k = this.app.cells()[y * this.app.width() + x];
+    const text = this.app.describeCell(x, y);
+    return k ? `${text} (${kindWords(k, this.letter(k))})` : text;
+  }
+
   /** A click or Enter on cell (x, y). */
   pick(cell) {
     this.animator.finish();
@@ -498,7 +530,7 @@ export class Lianliankan extends BoardGame {
     this.draw();
     // With Show search on, what the picture shows is said too.
     const search = this.ref('search').checked ? ` ${this.ref('why').textContent}` : '';
-    if (cell) this.shell.announce(`Selected ${this.app.describeCell(cell.x, cell.y)}.${search}`);
+    if (cell) this.shell.announce(`Selected ${this.cellText(cell.x, cell.y)}.${search}`);
     else if (was) this.shell.announce('Deselected.');
   }
 
@@ -733,7 +765,7 @@ export class Lianliankan extends BoardGame {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
-        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.letter(kind)}.` : 'Shuffled.';
+        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}.` : 'Shuffled.';
       said = `${what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
       this.shell.announce(said);
     }
@@ -816,7 +848,7 @@ export class Lianliankan extends BoardGame {
     }
     const sel = this.selected;
     const here = sel && sel.x === cell.x && sel.y === cell.y;
-    readout.textContent = `${this.app.describeCell(cell.x, cell.y)}${here ? ' — selected' : sel ? ` · selected: ${this.app.describeCell(sel.x, sel.y)}` : ''}`;
+    readout.textContent = `${this.cellText(cell.x, cell.y)}${here ? ' — selected' : sel ? ` · selected: ${this.cellText(sel.x, sel.y)}` : ''}`;
   }
 
   // ---- drawing -------------------------------------------------------------
@@ -953,7 +985,7 @@ export class Lianliankan extends BoardGame {
       this.keepInView(this.cursor.x, this.cursor.y);
       this.refreshReadout();
       this.draw();
-      this.shell.announce(this.app.describeCell(this.cursor.x, this.cursor.y));
+      this.shell.announce(this.cellText(this.cursor.x, this.cursor.y));
       return true;
     }
     if (e.key === 'Enter' || e.key === ' ') {

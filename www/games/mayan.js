@@ -54,6 +54,12 @@ function splitEdit(link) {
   return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
 }
 
+/** A move of the log ("1 2 1": x, y from the bottom left, 1 right or -1 left) in words, its code after it. */
+const spokenMove = (line) => {
+  const m = /^(\d+) (\d+) (-?1)$/.exec(line);
+  return m ? `the block at (${m[1]}, ${m[2]}) dragged ${m[3] === '1' ? 'right' : 'left'} (${line})` : line;
+};
+
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
 <div class="game-main">
@@ -655,6 +661,8 @@ export class Mayan extends BoardGame {
       : lines[0] === 'unknown'
         ? 'The search ran out of its budget before deciding (n above 5 has one).'
         : 'The judge finds no solution of exactly n moves (-1).');
+    // The board went back to its start: said, with the answer.
+    this.shell.announce(`Show solution: back at the start, ${plural(this.app.movesLeft(), 'move')} left. ${this.ref('why').textContent}`);
   }
 
   /** Play: Step after Step from the board shown (the solution's moves when it is shown, else the hint's). */
@@ -923,7 +931,7 @@ export class Mayan extends BoardGame {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
-        : last ? `Move ${app.moves()}: ${last}.` : 'Back at the start.';
+        : last ? `Move ${app.moves()}: ${spokenMove(last)}.` : 'Back at the start.';
       said = `${what} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
       this.lastAnnouncement = said;
       this.shell.announce(said);

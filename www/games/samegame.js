@@ -95,6 +95,18 @@ const namedColors = (text) => text.replace(/\bcolor ([RGBYVOCPW])\b/g, (all, let
   return name ? `${all} (${name})` : all;
 });
 
+/**
+ * A move line of the log ("Move 3 at (4,5): removed 12 balls of color B,
+ * got 100 points.": the judge's row first) as a screen reader says it:
+ * column first, as the readout and the cursor count, and the colour named.
+ */
+const spokenMove = (line) => {
+  const m = /^Move (\d+) at \((\d+),(\d+)\): removed (\d+) balls of color ([A-Z]), got (-?\d+) points\.$/.exec(line);
+  if (!m) return line;
+  const [, n, row, col, balls, letter, points] = m;
+  return namedColors(`Move ${n}: removed ${balls} balls of color ${letter} at column ${col}, row ${row}, got ${plural(Number(points), 'point')}.`);
+};
+
 /** Paints one ball of colour `color` in the cell at (x, y), `s` pixels wide. */
 function paintBall(ctx, x, y, s, color, scale, outline, letter) {
   const r = (s / 2 - Math.max(0.5, s / 16)) * scale;
@@ -785,7 +797,7 @@ export class SameGame extends BoardGame {
       this.shell.announce(`Undid ${plural(this.undid, 'move')}: ${where}, score ${app.score()}, ${plural(balls, 'ball')} left.`);
     } else if (!fresh) {
       const lines = log.trimEnd().split('\n');
-      this.shell.announce(over ? `${lines.at(-2) ?? ''} ${app.overText()}` : lines.at(-1) || 'Back at the start.');
+      this.shell.announce(over ? `${spokenMove(lines.at(-2) ?? '')} ${app.overText()}` : spokenMove(lines.at(-1)) || 'Back at the start.');
     } else if (over) {
       this.shell.announce(app.overText());
     }
@@ -839,7 +851,6 @@ export class SameGame extends BoardGame {
     this.ref('compare').disabled = !this.plan;
   }
 
-  /** The readout for what the pointer, the cursor or a tap points at. */
   /** A cell's ball and cluster in words, its colour first (named as the palette draws it): a screen reader hears it too. */
   cellText(col, row) {
     const described = this.app.describeCell(col, row);
