@@ -977,3 +977,73 @@ test('the focused board is described by its readout (what is under the cursor), 
     await context.close();
   }
 });
+
+test('the page follows the browser\'s text size (a reader who chose larger text gets it)', async () => {
+  const sizes = {};
+  for (const standard of [16, 24]) {
+    for (const extra of ['', '&embed=1']) {
+      const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1${extra}`, calm);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard } });
+      await page.reload();
+      await page.waitForFunction(() => window.clearboardPage?.app);
+      sizes[`${standard}${extra}`] = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  }
+  // At the default, as before (15–22 px with the window); at 24 px, half as large again at least where the minimum holds.
+  assert.ok(sizes['24'] >= 1.35 * sizes['16'], JSON.stringify(sizes));
+  assert.ok(sizes['24&embed=1'] >= 1.2 * sizes['16&embed=1'], JSON.stringify(sizes));
+});
+
+test('an upright small phone (360 × 640): the header in three short rows, and the Mayan board keeps cells a finger can take', async () => {
+  const viewport = { width: 360, height: 640 };
+  for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    const header = await page.locator('header.top').boundingBox();
+    assert.ok(header.height <= 75, `${link}: header ${header.height} px (four rows took 135)`);
+    const board = await ref(page, 'board').boundingBox();
+    assert.ok(board.y + board.height <= viewport.height && board.x + board.width <= viewport.width, `${link}: board in view ${JSON.stringify(board)}`);
+    if (link.startsWith('game=mayan')) {
+      // Five columns and their row labels: 36 px cells at least (it was 16 px, Step and Play kept in view under it).
+      const cell = await page.evaluate(() => window.clearboardPage.geom.s);
+      assert.ok(cell >= 36, `Mayan cells of ${cell} px`);
+      // Step and Play are a scroll away, under the board.
+      const step = await button(page, 'Step').boundingBox();
+      assert.ok(step.y >= board.y + board.height, 'Step under the board');
+    }
+    await page.screenshot({ path: join(root, `target/screenshots/phone-360-${link.split('&')[0].slice(5)}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('in the dark colour scheme the board\'s edge is framed (its dark ground is nearly the page\'s)', async () => {
+  for (const link of ['game=samegame&board=RG/GR', 'game=mayan&level=3']) {
+    for (const colorScheme of ['dark', 'light']) {
+      const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, colorScheme });
+      // The board's left edge, half way up, and the page's background behind it.
+      const { edge, inside, page: bg } = await page.evaluate(() => {
+        const g = window.clearboardPage;
+        const c = g.canvas;
+        const dpr = devicePixelRatio;
+        const { left, s } = g.geom;
+        const y = Math.round(s * 0.5 * dpr);
+        const px = (x) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+        return { edge: px(Math.round(left * dpr)), inside: px(Math.round((left + 2) * dpr)), page: getComputedStyle(document.body).backgroundColor };
+      });
+      const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+      const pageRgb = bg.match(/\d+/g).slice(0, 3).map(Number);
+      const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+      if (colorScheme === 'dark') {
+        assert.ok(ratio(edge, pageRgb) >= 3, `${link}: the edge ${edge} against the page ${pageRgb}: ${ratio(edge, pageRgb).toFixed(2)} : 1`);
+      } else {
+        assert.deepEqual(edge, [0x22, 0x22, 0x22], `${link}: no frame in the light scheme (the ground contrasts with the page)`);
+        assert.ok(ratio(inside, pageRgb) >= 3);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  }
+});

@@ -4,7 +4,7 @@
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
 import { BoardGame, boardMarkup, plural } from '../core/game.js';
-import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes, frameBoard } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, darkText } from '../core/settings.js';
@@ -53,6 +53,9 @@ function splitEdit(link) {
   if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`edit-n: a whole number from 1 to 64, not '${shown(n, 12)}'`);
   return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
 }
+
+/** The smallest cell (CSS px) for which the board gives up room to keep Step and Play in view under it. */
+const FINGER_CELL = 36;
 
 /** A move of the log ("1 2 1": x, y from the bottom left, 1 right or -1 left) in words, its code after it. */
 const spokenMove = (line) => {
@@ -523,6 +526,7 @@ export class Mayan extends BoardGame {
     drawAxes(ctx, this.geom, W, H, 0, getComputedStyle(this.root).color);
     ctx.fillStyle = '#222';
     ctx.fillRect(left, 0, W * s, H * s);
+    frameBoard(ctx, left, 0, W * s, H * s);
     const mark = new Map();
     if (!frame) {
       if (this.hintMove) mark.set(this.hintMove[1] * W + this.hintMove[0], { color: HINT, dash: true });
@@ -1169,9 +1173,14 @@ export class Mayan extends BoardGame {
   resize() {
     if (!this.root || !this.app) return;
     this.fit.mark();
-    const geom = fitBoard(this.ref('wrap'), W, H, this.reserveBelow(), 16);
+    const present = document.body.classList.contains('present');
+    let geom = fitBoard(this.ref('wrap'), W, H, this.reserveBelow(), 16);
+    // Out of present mode the player's board comes first: the solution's
+    // Step and Play under it (a phone) stay in view only while the cells
+    // keep a fingertip's width; on a short phone they are a scroll away.
+    if (!present && geom.s < FINGER_CELL && this.stepRoom() > 0) geom = fitBoard(this.ref('wrap'), W, H, super.reserveBelow(), 16);
     // Cells of 96 px at most, except in present mode (the back of the room).
-    const cap = document.body.classList.contains('present') ? 160 : 96;
+    const cap = present ? 160 : 96;
     const cell = Math.min(geom.s, cap);
     const wide = Math.min(geom.wide.s, cap);
     this.wantedBoardHeight = H * wide + (geom.wide.bottom ? Math.ceil(wide * 0.8) : 0);

@@ -3,7 +3,7 @@
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
 import { BoardGame, boardMarkup, plural } from '../core/game.js';
-import { sizeCanvas, fitBoard, drawAxes } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes, frameBoard } from '../core/canvas.js';
 import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -145,6 +145,7 @@ function paintBoard(canvas, app, s, marks) {
   const h = app.height();
   ctx.fillStyle = '#222';
   ctx.fillRect(0, 0, w * s, h * s);
+  frameBoard(ctx, 0, 0, w * s, h * s);
   const cells = app.cells();
   for (let row = 0; row < h; row++) {
     for (let col = 0; col < w; col++) {
@@ -315,6 +316,7 @@ export class SameGame extends BoardGame {
     this.drawAxes();
     ctx.fillStyle = '#222';
     ctx.fillRect(left, 0, w * s, h * s);
+    frameBoard(ctx, left, 0, w * s, h * s);
     const cells = this.app.cells();
     const mark = new Map();
     // The strategy's next move: always when asked, once after Hint.
@@ -419,6 +421,7 @@ export class SameGame extends BoardGame {
     const h = this.app.height();
     ctx.fillStyle = '#222';
     ctx.fillRect(left, 0, w * s, h * s);
+    frameBoard(ctx, left, 0, w * s, h * s);
     const ease = 1 - (1 - t) * (1 - t);
     const letters = this.letters();
     const ball = (x, y, color, scale) => paintBall(ctx, x, y, s, color, scale, null, letters ? this.app.colorLetter(color) : null);
