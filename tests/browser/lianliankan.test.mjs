@@ -708,6 +708,13 @@ test('the timer runs from the first move, stops while the page is hidden, and a 
   assert.equal(await page.evaluate(() => window.clearboardPage.timer.assisted), false);
   await page.waitForTimeout(300);
   assert.ok((await elapsed()) - t3 >= 250, 'and runs on');
+  // A reload of the tab finds the clock again (the game under way is still the player's: a best time can be set).
+  const t4 = await elapsed();
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
+  const t5 = await elapsed();
+  assert.ok(t5 >= t4 && t5 - t4 < 1500, `the clock kept ${t4} ms over the reload (${t5} ms)`);
+  assert.equal(await page.evaluate(() => window.clearboardPage.timer.assisted), false);
   await clickCell(page, 1, 0);
   await clickCell(page, 1, 1);
   assert.equal(await app(page, (a) => a.isWon()), true);

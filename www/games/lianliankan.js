@@ -13,7 +13,7 @@ import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
-import { load, save } from '../core/storage.js';
+import { load, save, loadSession, saveSession } from '../core/storage.js';
 import { colors, lianliankanColorNames } from '../core/settings.js';
 import { setLog } from '../core/announce.js';
 
@@ -115,6 +115,15 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     <pre class="log" data-ref="log" role="log" aria-label="Moves made" aria-live="off"></pre>
   </details>
 </div>`;
+
+/** The tab's kept clock (sessionStorage): { link, timer, recorded } of the game left. */
+const CLOCK_KEY = 'lianliankan.clock';
+
+/** A kept clock read back, or null when it is not one (storage is the page's, but checked all the same). */
+const clockKept = (v) => (v && typeof v === 'object' && typeof v.link === 'string' && v.timer && typeof v.timer === 'object'
+  && Number.isFinite(v.timer.elapsed) && v.timer.elapsed >= 0 && typeof v.timer.assisted === 'boolean'
+  ? { link: v.link, timer: { elapsed: v.timer.elapsed, since: 0, assisted: v.timer.assisted }, recorded: v.recorded === true }
+  : null);
 
 const clock = (ms) => {
   const s = Math.floor(ms / 1000);
@@ -272,13 +281,20 @@ export class Lianliankan extends BoardGame {
       o.textContent = label;
       variant.append(o);
     }
-    this.onVisibility = () => this.tickTimer(true);
+    this.onVisibility = () => {
+      this.tickTimer(true);
+      if (document.hidden) this.keepClock();
+    };
     document.addEventListener('visibilitychange', this.onVisibility);
+    // A reload (or a phone that drops the hidden tab) finds the clock again.
+    this.onPageHide = () => this.keepClock();
+    addEventListener('pagehide', this.onPageHide);
     this.clockTimer = setInterval(() => this.showScore(), 1000);
   }
 
   unmount() {
     document.removeEventListener('visibilitychange', this.onVisibility);
+    removeEventListener('pagehide', this.onPageHide);
     clearInterval(this.clockTimer);
     clearTimeout(this.flashTimer);
     this.pq?.free();
@@ -429,7 +445,8 @@ export class Lianliankan extends BoardGame {
     // A link that brings moves made is not a game played here: no best time.
     // Back from another game to the position left: its clock, which stood
     // still meanwhile.
-    const back = this.restored;
+    // After a reload of the tab: the clock kept when the page went away.
+    const back = this.restored ?? clockKept(loadSession(CLOCK_KEY, null));
     this.restored = null;
     if (back && back.link === this.app.link()) {
       const running = this.app.moves() > 0 && !this.app.isWon() && !document.hidden;
@@ -696,6 +713,11 @@ export class Lianliankan extends BoardGame {
     }
     if (resume && !document.hidden && !this.app.isWon() && this.app.moves() > 0) t.since = performance.now();
     this.showScore();
+  }
+
+  /** Keeps the game's clock for a reload of this tab (sessionStorage). */
+  keepClock() {
+    if (this.app && this.root) saveSession(CLOCK_KEY, this.keptState());
   }
 
   /** What a player leaving for another game finds again (BoardGame.controlsKept). */
