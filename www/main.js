@@ -9,7 +9,7 @@
 import { engine } from './core/engine.js';
 import { installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown } from './core/announce.js';
-import { Messenger, splitLink, parseOrigin, decodeLink, ESCAPED_SEPARATOR } from './core/embed.js';
+import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
@@ -285,6 +285,11 @@ class Shell {
       if (origin) {
         this.params.origin = origin;
         this.messenger.origin = origin;
+        // An address that refused an origin said so; one that gives a good one now (a hash changed by
+        // the parent) takes that back.
+        const said = document.getElementById('message').textContent;
+        if (this.originWarning && said.includes(this.originWarning)) this.message(said.replace(this.originWarning, '').trim());
+        this.originWarning = '';
       } else {
         // Refused, and kept in the address as refused: a reload must not
         // obey everybody (nor a cut of the value that happens to parse).
@@ -297,6 +302,7 @@ class Shell {
           : params.origin === 'refused'
           ? 'origin: this address refused the origin it was given; messages are not obeyed.'
           : `origin: '${shown(params.origin)}' is not an origin such as https://example.com; messages are not obeyed.`;
+        this.originWarning = warning;
       }
     }
     if (params.present === '1') this.togglePresent(true);
@@ -551,6 +557,9 @@ class Shell {
       const said = document.getElementById('message').textContent;
       this.message(said ? `${said} ${warning}` : warning, true);
     }
+    // The page's parameters as they now stand go back into the address: an origin refused is kept
+    // as refused, one left out keeps the one given before (a reload then obeys the same parent).
+    if (this.game && location.hash !== `#${this.game.link()}${this.paramSuffix()}`) this.linkChanged(true);
   }
 
   /**
@@ -633,10 +642,11 @@ class Shell {
 }
 
 // Commands a parent sends while the engine loads (before `ready`) are kept
-// (the first 100) and obeyed once the game is shown.
+// (the first 100 commands: what is not one is ignored, and takes no place)
+// and obeyed once the game is shown.
 const early = [];
 const keepEarly = (e) => {
-  if (e.source === window.parent && window.parent !== window && early.length < 100) early.push(e);
+  if (e.source === window.parent && window.parent !== window && early.length < 100 && isCommand(e.data)) early.push(e);
 };
 addEventListener('message', keepEarly);
 

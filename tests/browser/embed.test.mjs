@@ -393,6 +393,41 @@ test('load: an escaped link opens as in the address, an over position is news, a
   await context.close();
 });
 
+test('an &origin= changed by the parent (the frame\'s hash) takes effect, and what the status said of the old one goes', async () => {
+  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&origin=zzz');
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  await frame().waitForFunction(() => window.clearboard?.messenger?.started);
+  const status = () => frame().evaluate(() => document.getElementById('message').textContent);
+  assert.match(await status(), /messages are not obeyed/);
+  const hostOrigin = new URL(host.url).origin;
+  const setHash = (hash) => page.evaluate(([base, h]) => { document.getElementById('game').src = `${base}#${h}`; }, [game.url, hash]);
+  await setHash(`game=samegame&board=RRG/GBB/GBR&embed=1&origin=${hostOrigin}`);
+  await frame().waitForFunction((o) => window.clearboard.messenger.origin === o, hostOrigin);
+  assert.doesNotMatch(await status(), /not obeyed/, 'the status no longer says messages are refused');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await waitFor(page, 'move');
+  // A hash without origin= keeps the one given, and the address says so (a reload obeys the same parent).
+  await setHash('game=samegame&board=RRG/GBB/GBR&embed=1');
+  await expectEventually(async () => (await frame().evaluate(() => location.hash)).endsWith(`&origin=${hostOrigin}`));
+  assert.equal(await frame().evaluate(() => window.clearboard.messenger.origin), hostOrigin);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a page not framed: an &origin= that is refused on a hash change is kept as refused in the address, as on opening', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${game.url}#game=samegame&board=RRG/GBB/GBR`);
+  await page.waitForFunction(() => window.clearboardPage?.app);
+  await page.evaluate(() => { location.hash = 'game=samegame&board=RRG/GBB/GBR&origin=zzz'; });
+  await page.waitForFunction(() => location.hash.endsWith('&origin=refused'));
+  assert.match(await page.locator('#message').textContent(), /origin: 'zzz' is not an origin/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('commands sent before ready (at the frame\'s load event) are obeyed once the game is shown', async () => {
   const context = await browser.newContext(calm);
   const { page, problems } = await watchedPage(context);
@@ -402,7 +437,11 @@ test('commands sent before ready (at the frame\'s load event) are obeyed once th
   await page.evaluate((src) => {
     const f = document.createElement('iframe');
     f.id = 'eager';
-    f.addEventListener('load', () => f.contentWindow.postMessage({ type: 'load', link: 'game=mayan&level=3' }, '*'));
+    // What is not a command takes no place among the 100 kept (a hundred strings sent first).
+    f.addEventListener('load', () => {
+      for (let i = 0; i < 100; i++) f.contentWindow.postMessage('junk', '*');
+      f.contentWindow.postMessage({ type: 'load', link: 'game=mayan&level=3' }, '*');
+    });
     f.src = src;
     document.body.append(f);
   }, `${game.url}#game=samegame&seed=3&embed=1`);

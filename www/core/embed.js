@@ -77,6 +77,11 @@ export function parseOrigin(value) {
 
 const COMMANDS = new Set(['load', 'undo', 'redo', 'restart', 'step', 'hint']);
 
+/** Whether a message's data is a command the page obeys (anything else is ignored). */
+export function isCommand(d) {
+  return Boolean(d) && typeof d === 'object' && !Array.isArray(d) && COMMANDS.has(d.type) && (d.type !== 'load' || typeof d.link === 'string');
+}
+
 /**
  * The protocol with a parent page: events out (ready, move, over, height)
  * and commands in (load, undo, redo, restart, step, hint). `shell` gives
@@ -194,12 +199,11 @@ export class Messenger {
       if (e.source !== window.parent) return;
       if (this.origin && e.origin !== this.origin) return;
       const d = e.data;
-      if (!d || typeof d !== 'object' || Array.isArray(d) || !COMMANDS.has(d.type)) return;
+      if (!isCommand(d)) return;
       const game = this.shell.game;
       if (!game) return;
       switch (d.type) {
         case 'load':
-          if (typeof d.link !== 'string') break;
           if (d.link.length > 100000) this.shell.message(`This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`, true);
           else this.shell.load(d.link);
           break;
