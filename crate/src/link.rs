@@ -29,6 +29,10 @@ fn named_game(text: &str) -> Result<Option<&str>, String> {
         let (key, value) = part
             .split_once('=')
             .ok_or_else(|| format!("'{}' is not key=value", shorten(part)))?;
+        if key.is_empty() {
+            // As the games' links say (a part "=3" is no key=value either).
+            return Err(format!("'{}' has no key before '='", shorten(part)));
+        }
         if key == "game" {
             if game.is_some() {
                 return Err("the link names its game twice".into());
@@ -228,6 +232,9 @@ mod tests {
             "=&game=lianliankan",
         ] {
             let err = Link::parse(text, None).unwrap_err();
+            assert!(err.contains("has no key before '='"), "{}: {}", text, err);
+            // The game a link names (the page asks it first) refuses it as well.
+            let err = game_of(text).unwrap_err();
             assert!(err.contains("has no key before '='"), "{}: {}", text, err);
         }
     }

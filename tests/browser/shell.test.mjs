@@ -726,6 +726,56 @@ test('every game\'s wasm class answers the same interface the same way', async (
   await context.close();
 });
 
+test('wasm errors name the argument and say what came, and a game over is said in good English', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  const said = await page.evaluate(() => {
+    const w = window.wasmBindings;
+    const error = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return e instanceof Error ? e.message : `not an Error: ${e}`;
+      }
+    };
+    const m = new w.MayanApp();
+    const g = new w.LianliankanApp();
+    const s = new w.SolverSession('RG\nGR', 1);
+    const out = {
+      level0: error(() => m.newGame(0)),
+      level41: error(() => m.newGame(41)),
+      thinkString: error(() => s.think('x')),
+      thinkNaN: error(() => s.think(NaN)),
+      thinkMissing: error(() => s.think()),
+      variant: error(() => g.newGame(8, 6, 12, '1', 1)),
+      noKey: error(() => w.linkGame('game=samegame&=3')),
+      shuffleCleared: error(() => g.openLink('game=lianliankan&board=AA&moves=0.0.1.0,s')),
+    };
+    g.openLink('game=lianliankan&board=AA');
+    g.tryPair(0, 0, 1, 0);
+    out.over = g.overText();
+    out.stillWorks = m.n() >= 1 && g.isWon();
+    m.free();
+    g.free();
+    s.free();
+    return out;
+  });
+  assert.deepEqual(said, {
+    level0: 'level: there are levels 1 to 40, not 0',
+    level41: 'level: there are levels 1 to 40, not 41',
+    thinkString: "seconds: a number from 0 to 3600 is needed, not the string 'x'",
+    thinkNaN: 'seconds: a number from 0 to 3600 is needed, not NaN',
+    thinkMissing: 'seconds: a number from 0 to 3600 is needed, not undefined',
+    variant: said.variant.startsWith("variant: unknown variant '1' (the variants are ") ? said.variant : 'variant: …',
+    noKey: "link: '=3' has no key before '='",
+    shuffleCleared: said.shuffleCleared.endsWith('no tile is left to shuffle') ? said.shuffleCleared : '… no tile is left to shuffle',
+    over: 'Cleared in 1 move with 10 points.',
+    stillWorks: true,
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the Palette and Motion settings apply to every game, by keyboard too, and are kept', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`);
   /** How many pixels of the board canvas have exactly the colour #rrggbb. */

@@ -644,6 +644,8 @@ pub enum PairError {
     NoWinnableShuffle,
     /// The game has had its [`MAX_SHUFFLES`] shuffles.
     NoShufflesLeft,
+    /// A shuffle of an empty board.
+    NothingToShuffle,
 }
 
 impl fmt::Display for PairError {
@@ -660,6 +662,7 @@ impl fmt::Display for PairError {
             PairError::NoShufflesLeft => {
                 write!(f, "no shuffle is left: a game allows {}", MAX_SHUFFLES)
             }
+            PairError::NothingToShuffle => f.write_str("no tile is left to shuffle"),
         }
     }
 }
@@ -765,6 +768,9 @@ impl Puzzle for Lianliankan {
                 Ok((next, Record::Pair { path, kind, slides }))
             }
             Move::Shuffle => {
+                if pos.board.is_empty() {
+                    return Err(PairError::NothingToShuffle);
+                }
                 if pos.shuffles >= MAX_SHUFFLES {
                     return Err(PairError::NoShufflesLeft);
                 }

@@ -266,6 +266,16 @@ fn a_game_allows_ten_shuffles() {
         pos = next;
     }
     assert_eq!(pos.score(), -500);
+    // A cleared board has nothing to shuffle, and says so (not "no winnable arrangement").
+    let (cleared, _) = rules
+        .play(
+            &Position::start(Board::from_cells(2, 1, grid(&["AA"]).cells).unwrap()),
+            Move::Pair(Pos::new(0, 0), Pos::new(1, 0)),
+        )
+        .unwrap();
+    let e = rules.play(&cleared, Move::Shuffle).unwrap_err();
+    assert_eq!(e, PairError::NothingToShuffle);
+    assert_eq!(e.to_string(), "no tile is left to shuffle");
     let e = rules.play(&pos, Move::Shuffle).unwrap_err();
     assert_eq!(e, PairError::NoShufflesLeft);
     assert_eq!(e.to_string(), "no shuffle is left: a game allows 10");

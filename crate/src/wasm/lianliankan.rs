@@ -89,7 +89,8 @@ impl LianliankanApp {
             w: whole(&w, "width", 1, MAX_SIDE as i64)? as usize,
             h: whole(&h, "height", 1, MAX_SIDE as i64)? as usize,
             kinds: whole(&kinds, "kinds", 1, MAX_KINDS as i64)? as usize,
-            variant: Variant::parse(&text(&variant, "variant")?).map_err(js)?,
+            variant: Variant::parse(&text(&variant, "variant")?)
+                .map_err(|e| js(format!("variant: {}", e)))?,
         };
         let seed = whole(&seed, "seed", 0, MAX_SAFE)? as u64;
         spec.check().map_err(js)?;
@@ -494,9 +495,11 @@ impl LianliankanApp {
     #[wasm_bindgen(js_name = overText)]
     pub fn over_text(&self) -> String {
         if self.is_won() {
+            let moves = self.moves();
             format!(
-                "Cleared in {} moves with {} points.",
-                self.moves(),
+                "Cleared in {} move{} with {} points.",
+                moves,
+                if moves == 1 { "" } else { "s" },
                 self.history.current().score()
             )
         } else if self.is_over() {

@@ -110,7 +110,7 @@ impl MayanApp {
         let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
         if !(1..=count).contains(&k) {
             return Err(JsError::new(&format!(
-                "there are levels 1 to {}, not {}",
+                "level: there are levels 1 to {}, not {}",
                 count, k
             )));
         }

@@ -480,12 +480,14 @@ impl SolverSession {
     /// Searches for `seconds` (0 to 3,600) of the worker's clock; returns
     /// false when the search was exhaustive (a beam kept every position).
     pub fn think(&mut self, seconds: JsValue) -> Result<bool, JsError> {
-        let seconds = seconds.as_f64().unwrap_or(f64::NAN);
+        let given = seconds;
+        let seconds = given.as_f64().unwrap_or(f64::NAN);
         if !(0.0..=3600.0).contains(&seconds) {
-            // (No float formatting here: it would add 40 KB to the wasm.)
-            return Err(JsError::new(
-                "solver: the seconds to think are a number from 0 to 3600",
-            ));
+            // (The value as JavaScript shows it: float formatting here would add 40 KB to the wasm.)
+            return Err(JsError::new(&format!(
+                "seconds: a number from 0 to 3600 is needed, not {}",
+                super::shown(&given)
+            )));
         }
         Ok(self.session.think(crate::budget::Budget::time(
             std::time::Duration::from_millis((seconds * 1e3) as u64),
