@@ -5,41 +5,37 @@
 
 const PREFIX = 'clearboard.';
 
-export function load(key, fallback) {
+// The stores are reached through functions: reading `localStorage` itself
+// throws where storage is blocked.
+const local = () => localStorage;
+const session = () => sessionStorage;
+
+function read(store, key, fallback) {
   try {
-    const v = localStorage.getItem(PREFIX + key);
+    const v = store().getItem(PREFIX + key);
     return v === null ? fallback : JSON.parse(v);
   } catch {
     return fallback;
   }
 }
+
+function write(store, key, value) {
+  try {
+    store().setItem(PREFIX + key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What this browser kept under `key` (localStorage), or `fallback`. */
+export const load = (key, fallback) => read(local, key, fallback);
 
 /** Keeps `value` under `key`; false when storage is blocked (nothing kept). */
-export function save(key, value) {
-  try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const save = (key, value) => write(local, key, value);
 
 /** What this tab kept under `key` (sessionStorage: a reload finds it, another tab does not), or `fallback`. */
-export function loadSession(key, fallback) {
-  try {
-    const v = sessionStorage.getItem(PREFIX + key);
-    return v === null ? fallback : JSON.parse(v);
-  } catch {
-    return fallback;
-  }
-}
+export const loadSession = (key, fallback) => read(session, key, fallback);
 
 /** Keeps `value` under `key` for this tab; false when storage is blocked. */
-export function saveSession(key, value) {
-  try {
-    sessionStorage.setItem(PREFIX + key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const saveSession = (key, value) => write(session, key, value);
