@@ -894,6 +894,30 @@ for (const link of ['game=samegame&seed=4', 'game=mayan&level=12', 'game=lianlia
     }
     await context.close();
   });
+
+  test(`a Step's reasons outlive a reload of the tab and a visit to another game (${link.split('&')[0]})`, async () => {
+    const { page, context } = await open(browser, `${server.url}#${link}`, calm);
+    const why = () => ref(page, 'why').textContent();
+    await button(page, 'Step').click();
+    const first = await why();
+    await button(page, 'Step').click();
+    const second = await why();
+    assert.match(second, /\S/);
+    await page.waitForFunction(() => /&moves=/.test(location.hash));
+    await page.reload();
+    await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 2);
+    assert.equal(await why(), second, 'the reason of the step that reached this position, after the reload');
+    await button(page, 'Undo').click();
+    assert.equal(await why(), first, 'and the one before it');
+    // Another game and back: still there.
+    const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
+    const id = link.slice(5, link.indexOf('&'));
+    await switcher.selectOption(id === 'mayan' ? 'samegame' : 'mayan');
+    await switcher.selectOption(id);
+    await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
+    assert.equal(await why(), first);
+    await context.close();
+  });
 }
 
 for (const link of ['game=samegame&seed=4', 'game=mayan&level=12', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=5']) {

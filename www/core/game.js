@@ -7,10 +7,13 @@ import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
 import { FitWatcher } from './canvas.js';
 import { gameKey } from './keys.js';
-import { load } from './storage.js';
+import { load, loadSession, saveSession } from './storage.js';
 
 /** How many positions keep the reason of the Step that reached them. */
 const REASONS_KEPT = 512;
+
+/** A game's link without its moves: the game a position belongs to. */
+const startOf = (link) => link.replace(/&moves=.*$/, '');
 
 export class BoardGame {
   /**
@@ -49,6 +52,11 @@ export class BoardGame {
     // screen reader landing on it hears that. By element reference, as a
     // game's controls have no page-wide ids (browsers without it: no description).
     if ('ariaDescribedByElements' in Element.prototype) this.canvas.ariaDescribedByElements = [this.ref('readout')];
+    // Step's reasons outlive a reload of the tab and a visit to another game:
+    // kept when the page goes away or the game is left, put back at the next opening.
+    this.reasonsPending = true;
+    this.onPageHide = () => this.keepReasons();
+    addEventListener('pagehide', this.onPageHide);
     const speed = this.ref('speed');
     const kept = Number(load(`${settingsKey}.speed`, speed.value));
     if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
@@ -196,6 +204,8 @@ export class BoardGame {
   }
 
   unmount() {
+    this.keepReasons();
+    removeEventListener('pagehide', this.onPageHide);
     this.stopActivities();
     this.fit.dispose();
     this.whyWatcher.disconnect();
@@ -307,6 +317,28 @@ export class BoardGame {
    */
   forgetReason() {
     this.reasons.delete(this.link());
+  }
+
+  /** Keeps Step's reasons for this tab (sessionStorage), with the start of the game they belong to. */
+  keepReasons() {
+    if (!this.app || !this.root) return;
+    saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
+  }
+
+  /**
+   * At the first opening after the game was mounted (a reload, a return
+   * from another game): the reasons kept when it went away, if the game
+   * opened is the one they belong to. Called by each game's `afterOpen`
+   * after it cleared them.
+   */
+  restoreReasons() {
+    if (!this.reasonsPending) return;
+    this.reasonsPending = false;
+    const kept = loadSession(`${this.constructor.id}.reasons`, null);
+    if (!kept || typeof kept !== 'object' || kept.start !== startOf(this.app.link()) || !Array.isArray(kept.reasons)) return;
+    for (const e of kept.reasons.slice(-REASONS_KEPT)) {
+      if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') this.reasons.set(e[0], e[1]);
+    }
   }
 
   /** The reason given for the move that reached the position shown ('' when none was). */

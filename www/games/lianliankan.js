@@ -436,6 +436,7 @@ export class Lianliankan extends BoardGame {
 
   afterOpen() {
     this.reasons.clear();
+    this.restoreReasons();
     this.autoplay.stop();
     this.animator.cancel();
     this.selected = null;

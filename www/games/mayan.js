@@ -389,6 +389,7 @@ export class Mayan extends BoardGame {
   afterOpen() {
     this.judging?.stop();
     this.reasons.clear();
+    this.restoreReasons();
     this.autoplay.stop();
     this.animator.cancel();
     this.editing = null;

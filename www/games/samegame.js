@@ -354,6 +354,7 @@ export class SameGame extends BoardGame {
 
   afterOpen() {
     this.reasons.clear();
+    this.restoreReasons();
     this.stopActivities();
     this.plan = null;
     this.followed = null;
