@@ -1071,13 +1071,17 @@ test('the page follows the browser\'s text size (a reader who chose larger text 
   assert.ok(sizes['24&embed=1'] >= 1.2 * sizes['16&embed=1'], JSON.stringify(sizes));
 });
 
-test('an upright small phone (360 × 640): the header in three short rows, and the Mayan board keeps cells a finger can take', async () => {
+test('an upright small phone (360 × 640): the header in four short rows, and the Mayan board keeps cells a finger can take', async () => {
   const viewport = { width: 360, height: 640 };
   for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 75, `${link}: header ${header.height} px (four rows took 135)`);
+    assert.ok(header.height <= 95, `${link}: header ${header.height} px (four rows took 135)`);
     const board = await ref(page, 'board').boundingBox();
+    // A one-line message (a wrong pair) does not move the board under the player's finger.
+    await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
+    assert.equal((await ref(page, 'board').boundingBox()).y, board.y, `${link}: the board stays put when a message shows`);
+    await page.evaluate(() => window.clearboard.message(''));
     assert.ok(board.y + board.height <= viewport.height && board.x + board.width <= viewport.width, `${link}: board in view ${JSON.stringify(board)}`);
     if (link.startsWith('game=mayan')) {
       // Five columns and their row labels: 36 px cells at least (it was 16 px, Step and Play kept in view under it).
