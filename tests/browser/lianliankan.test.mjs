@@ -725,8 +725,30 @@ test('the timer runs from the first move, stops while the page is hidden, and a 
   const best = await page.evaluate(() => JSON.parse(localStorage.getItem('clearboard.lianliankan.best.2x2x2.none')));
   assert.ok(Math.abs(best - done) < 2, `${best} kept`);
   assert.match(await ref(page, 'score').textContent(), /Best 00:0\d/);
+  // Undone from "Cleared!": the game goes on, and so does the clock.
+  await button(page, 'Undo').click();
+  await page.waitForTimeout(400);
+  assert.ok((await elapsed()) - done >= 300, 'the clock runs again after the undo');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('a game helped by Hint, a teaching view or Undo to the last winnable position sets no best time, and says why', async () => {
+  const best = (page) => page.evaluate(() => localStorage.getItem('clearboard.lianliankan.best.2x2x2.none'));
+  for (const help of ['Hint', 'Show all pairs', 'Show search']) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB`, calm);
+    if (help === 'Hint') await button(page, 'Hint').click();
+    else await page.getByLabel(help).check();
+    await clickCell(page, 0, 0);
+    await clickCell(page, 0, 1);
+    await clickCell(page, 1, 0);
+    await clickCell(page, 1, 1);
+    assert.equal(await app(page, (a) => a.isWon()), true);
+    assert.match(await ref(page, 'overlay-text').textContent(), /No best time: the game was helped \(Hint, /, help);
+    assert.equal(await best(page), null, `${help}: no best time kept`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });
 
 const SIZES = [

@@ -38,6 +38,37 @@ function judge(k) {
   return run.stdout;
 }
 
+test('a level solved by the player across a reload is ticked; a move a hint showed is not the player\'s', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const act = (page, [x, y, d]) => page.evaluate(([a, b, c]) => window.clearboardPage.act(a, b, c), [x, y, d]);
+  const ticked = (page) => page.getByLabel('Level').locator('option[value="9"]').textContent().then((t) => /✓/.test(t));
+  {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+    await act(page, moves[0]);
+    await page.waitForFunction(() => /&moves=/.test(location.hash));
+    await page.reload();
+    await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
+    await act(page, moves[1]);
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.equal(await ticked(page), true, 'both moves were the player\'s, one before the reload');
+    assert.doesNotMatch(await ref(page, 'overlay-text').textContent(), /not ticked/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+    await act(page, moves[0]);
+    await button(page, 'Hint').click();
+    const [x, y, d] = await page.evaluate(() => window.clearboardPage.hintMove);
+    await act(page, [x, y, d]);
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.equal(await ticked(page), false, 'the last move was the hint\'s');
+    assert.match(await ref(page, 'overlay-text').textContent(), /a hint/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('forty levels from one to five moves, listed with their n; the address opens one', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=12`, calm);
   const options = await page.getByLabel('Level').locator('option:not([disabled])').allTextContents();
@@ -192,7 +223,7 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     assert.ok((await page.evaluate(() => window.__clearboard.animations)) >= n, 'each move was animated');
     // Solved by Step: not ticked as solved by the player.
     // The count of solutions is there for five-move levels too (33 has 352).
-    assert.match(await ref(page, 'overlay-text').textContent(), /This level has \d+ solutions? of exactly \d moves?\. Step, Play or the link made moves here: the level is not ticked as solved\.$/);
+    assert.match(await ref(page, 'overlay-text').textContent(), /This level has \d+ solutions? of exactly \d moves?\. Not every move here was found by the player \(Step, Play, a hint, the solution shown, or moves a link brought\): the level is not ticked as solved\.$/);
     const ticked = () => ref(page, 'level').locator(`option[value="${k}"]`).textContent().then((t) => /✓/.test(t));
     assert.equal(await ticked(), false);
     // Reset, then Redo to the end: still Step's moves.
@@ -200,9 +231,15 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     for (let i = 0; i < n; i++) await button(page, 'Redo').click();
     assert.equal(await app(page, (a) => a.solved()), true);
     assert.equal(await ticked(), false, 'redone Step moves do not count');
-    // Undo all, and the player makes the same moves (as a drag does): ticked.
+    // Undo all, and the player makes the same moves (as a drag does) while the solution is shown: copied, not ticked.
     for (let i = 0; i < n; i++) await button(page, 'Undo').click();
     const lines = want.trim().split('\n').map((l) => l.split(' ').map(Number));
+    for (const [x, y, d] of lines) await page.evaluate(([a, b, c]) => window.clearboardPage.act(a, b, c), [x, y, d]);
+    assert.equal(await app(page, (a) => a.solved()), true);
+    assert.equal(await ticked(), false, 'the solution shown, copied move by move, is not the player\'s find');
+    // The level opened afresh (no solution shown), the player's own moves: ticked.
+    await page.getByLabel('Level').selectOption(String(k === 25 ? 26 : 25));
+    await page.getByLabel('Level').selectOption(String(k));
     for (const [x, y, d] of lines) await page.evaluate(([a, b, c]) => window.clearboardPage.act(a, b, c), [x, y, d]);
     assert.equal(await app(page, (a) => a.solved()), true);
     assert.equal(await ticked(), true, 'the player\'s own moves count');

@@ -52,11 +52,17 @@ export class BoardGame {
     // screen reader landing on it hears that. By element reference, as a
     // game's controls have no page-wide ids (browsers without it: no description).
     if ('ariaDescribedByElements' in Element.prototype) this.canvas.ariaDescribedByElements = [this.ref('readout')];
-    // Step's reasons outlive a reload of the tab and a visit to another game:
-    // kept when the page goes away or the game is left, put back at the next opening.
+    // Step's reasons and the game's own state (keptState: 连连看's clock, the
+    // Mayan moves that were the player's) outlive a reload of the tab and a
+    // visit to another game: kept when the page goes away or is hidden (a
+    // phone may drop a hidden tab) and when the game is left.
     this.reasonsPending = true;
-    this.onPageHide = () => this.keepReasons();
+    this.onPageHide = () => this.keepForReload();
     addEventListener('pagehide', this.onPageHide);
+    this.onHidden = () => {
+      if (document.hidden) this.keepForReload();
+    };
+    document.addEventListener('visibilitychange', this.onHidden);
     const speed = this.ref('speed');
     const kept = Number(load(`${settingsKey}.speed`, speed.value));
     if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(Math.round(kept));
@@ -204,8 +210,9 @@ export class BoardGame {
   }
 
   unmount() {
-    this.keepReasons();
+    this.keepForReload();
     removeEventListener('pagehide', this.onPageHide);
+    document.removeEventListener('visibilitychange', this.onHidden);
     this.stopActivities();
     this.fit.dispose();
     this.whyWatcher.disconnect();
@@ -319,10 +326,20 @@ export class BoardGame {
     this.reasons.delete(this.link());
   }
 
-  /** Keeps Step's reasons for this tab (sessionStorage), with the start of the game they belong to. */
-  keepReasons() {
+  /**
+   * Keeps, for this tab (sessionStorage), Step's reasons with the start of
+   * the game they belong to, and the game's `keptState()` if it has one.
+   */
+  keepForReload() {
     if (!this.app || !this.root) return;
     saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
+    const state = this.keptState?.();
+    if (state) saveSession(`${this.constructor.id}.state`, state);
+  }
+
+  /** The `keptState()` this tab kept (null when none): the game checks it, and that it is for the position opened. */
+  keptForReload() {
+    return loadSession(`${this.constructor.id}.state`, null);
   }
 
   /**

@@ -13,7 +13,7 @@ import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
-import { load, save, loadSession, saveSession } from '../core/storage.js';
+import { load, save } from '../core/storage.js';
 import { colors, lianliankanColorNames } from '../core/settings.js';
 import { setLog } from '../core/announce.js';
 
@@ -115,9 +115,6 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     <pre class="log" data-ref="log" role="log" aria-label="Moves made" aria-live="off"></pre>
   </details>
 </div>`;
-
-/** The tab's kept clock (sessionStorage): { link, timer, recorded } of the game left. */
-const CLOCK_KEY = 'lianliankan.clock';
 
 /** A kept clock read back, or null when it is not one (storage is the page's, but checked all the same). */
 const clockKept = (v) => (v && typeof v === 'object' && typeof v.link === 'string' && v.timer && typeof v.timer === 'object'
@@ -281,20 +278,14 @@ export class Lianliankan extends BoardGame {
       o.textContent = label;
       variant.append(o);
     }
-    this.onVisibility = () => {
-      this.tickTimer(true);
-      if (document.hidden) this.keepClock();
-    };
+    // (A reload, or a phone that drops the hidden tab, finds the clock again: keptState, kept by BoardGame.)
+    this.onVisibility = () => this.tickTimer(true);
     document.addEventListener('visibilitychange', this.onVisibility);
-    // A reload (or a phone that drops the hidden tab) finds the clock again.
-    this.onPageHide = () => this.keepClock();
-    addEventListener('pagehide', this.onPageHide);
     this.clockTimer = setInterval(() => this.showScore(), 1000);
   }
 
   unmount() {
     document.removeEventListener('visibilitychange', this.onVisibility);
-    removeEventListener('pagehide', this.onPageHide);
     clearInterval(this.clockTimer);
     clearTimeout(this.flashTimer);
     this.pq?.free();
@@ -447,7 +438,7 @@ export class Lianliankan extends BoardGame {
     // Back from another game to the position left: its clock, which stood
     // still meanwhile.
     // After a reload of the tab: the clock kept when the page went away.
-    const back = this.restored ?? clockKept(loadSession(CLOCK_KEY, null));
+    const back = this.restored ?? clockKept(this.keptForReload());
     this.restored = null;
     if (back && back.link === this.app.link()) {
       const running = this.app.moves() > 0 && !this.app.isWon() && !document.hidden;
@@ -614,6 +605,8 @@ export class Lianliankan extends BoardGame {
     if (this.app.undo()) {
       this.selected = null;
       this.changedByUndo(1);
+      // Undone from "Cleared!": the game goes on, and so does its clock.
+      this.tickTimer(true);
     }
   }
 
@@ -639,6 +632,8 @@ export class Lianliankan extends BoardGame {
       this.explainNoLine();
       return;
     }
+    // A hint's pair is not the player's find: no best time for this game (as KShisen).
+    this.timer.assisted = true;
     this.hintPair = Array.from(h);
     this.hintPath = pointsOf(Array.from(this.app.hintPath()));
     const [x1, y1, x2, y2] = this.hintPair;
@@ -690,6 +685,11 @@ export class Lianliankan extends BoardGame {
     const focused = document.activeElement === this.ref('undo-to-winnable');
     const k = this.rescueUndos ?? this.app.undosToWinnable();
     for (let i = 0; i < k; i++) this.app.undo();
+    if (k > 0) {
+      // The solver found the way back: no best time; the clock goes on.
+      this.timer.assisted = true;
+      this.tickTimer(true);
+    }
     this.selected = null;
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
     if (k > 0) this.changedByUndo(k);
@@ -702,6 +702,8 @@ export class Lianliankan extends BoardGame {
   startTimer() {
     // A pair removed here: the game is played, not only opened.
     this.openedWon = false;
+    // Pairs found with a teaching view on (every joinable pair outlined, a tile's reach shaded) are helped.
+    if (this.ref('all-pairs').checked || this.ref('search').checked) this.timer.assisted = true;
     if (!this.timer.since && !this.app.isWon() && !document.hidden) this.timer.since = performance.now();
   }
 
@@ -714,11 +716,6 @@ export class Lianliankan extends BoardGame {
     }
     if (resume && !document.hidden && !this.app.isWon() && this.app.moves() > 0) t.since = performance.now();
     this.showScore();
-  }
-
-  /** Keeps the game's clock for a reload of this tab (sessionStorage). */
-  keepClock() {
-    if (this.app && this.root) saveSession(CLOCK_KEY, this.keptState());
   }
 
   /** What a player leaving for another game finds again (BoardGame.controlsKept). */
@@ -768,6 +765,8 @@ export class Lianliankan extends BoardGame {
         if ((!Number.isFinite(best) || this.elapsed() < best) && save(this.bestKey(), Math.round(this.elapsed()))) {
           text += ' A new best time for this board size and variant.';
         }
+      } else if (this.timer.assisted && !this.openedWon) {
+        text += ' No best time: the game was helped (Hint, Step or Play, Show all pairs or Show search, Undo to the last winnable position, or moves a link or Redo brought).';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-undo').disabled = app.moves() === 0;

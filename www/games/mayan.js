@@ -405,6 +405,12 @@ export class Mayan extends BoardGame {
     // numbers not the player's: redone moves keep their mark, a move of
     // the player's own replaces the marks from its number on.
     this.notPlayers = new Set(Array.from({ length: this.app.moves() }, (_, i) => i + 1));
+    // Back on the position left (a reload, a visit to another game): which of its moves were the player's.
+    const back = this.restored ?? this.keptForReload();
+    this.restored = null;
+    if (back && typeof back === 'object' && back.link === this.app.link() && Array.isArray(back.notPlayers)) {
+      this.notPlayers = new Set(back.notPlayers.filter((k) => Number.isInteger(k) && k >= 1 && k <= this.app.moves()));
+    }
     this.changed({ fresh: true });
     this.resize();
     if (!this.app.isOver()) this.shell.announce(`${this.levelWords()}.`);
@@ -421,6 +427,11 @@ export class Mayan extends BoardGame {
   // ---- moves ---------------------------------------------------------------
 
   /** Drags (x, y) in `dir`; animates the stages. A running animation is finished first. */
+  /** What a player leaving (another game, a reload) finds again: which moves of the line were not theirs. */
+  keptState() {
+    return { link: this.app.link(), notPlayers: [...(this.notPlayers ?? [])] };
+  }
+
   /** Whether a move of the line shown was not the player's (see afterOpen). */
   helped() {
     const n = this.app.moves();
@@ -458,11 +469,15 @@ export class Mayan extends BoardGame {
     }
     this.forgetReason();
     this.selected = null;
-    this.hintMove = null;
     const k = this.app.moves();
+    // The move a hint showed, or the next of the solution shown, is not the
+    // player's find either (KShisen gives no high score after a hint).
+    const same = (m) => m && m[0] === x && m[1] === y && m[2] === dir;
+    const told = same(this.hintMove) || same(this.solution?.[k - 1]);
+    this.hintMove = null;
     this.notPlayers ??= new Set();
     for (const m of [...this.notPlayers]) if (m >= k) this.notPlayers.delete(m);
-    if (byStep) this.notPlayers.add(k);
+    if (byStep || told) this.notPlayers.add(k);
     const steps = decodeSteps(Array.from(this.app.steps()));
     this.changed({ animate: true });
     // The speed control sets how long a move's stages take together.
@@ -923,7 +938,7 @@ export class Mayan extends BoardGame {
         }
         const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
-        if (level && helped && !ticked) text += ' Step, Play or the link made moves here: the level is not ticked as solved.';
+        if (level && helped && !ticked) text += ' Not every move here was found by the player (Step, Play, a hint, the solution shown, or moves a link brought): the level is not ticked as solved.';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
