@@ -107,7 +107,7 @@ class Shell {
       e.preventDefault();
       this.game?.focusBoard();
     });
-    addEventListener('hashchange', () => this.route(false));
+    addEventListener('hashchange', () => this.routing(() => this.route(false)));
     // Leaving this entry (Back, Forward, a typed address, a reload, closing
     // the tab) with an address update put off by the rate limit: the page
     // may not write the entry it leaves (that would cancel the navigation),
@@ -129,7 +129,7 @@ class Shell {
       applyFix();
       this.linkChanged(true);
     });
-    this.route(true);
+    this.routing(() => this.route(true));
     if (this.game) this.messenger.ready(this.game);
   }
 
@@ -366,6 +366,13 @@ class Shell {
     this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
     const link = `#${this.game.link()}${this.paramSuffix()}`;
     if (location.hash === link) return;
+    // Another game dealt over one under way (moves made: New game, another
+    // level, preset or variant): a new entry, so that Back brings the game
+    // back. Not in a frame, whose entries would be the host page's Back.
+    const started = (hash) => hash.replace(/&moves=[^&]*/, '');
+    if (!this.inRoute && this.params.embed !== '1' && /&moves=[^&]/.test(location.hash) && started(location.hash) !== started(link)) {
+      this.pushNext = true;
+    }
     // A new history entry (another game) is never put off.
     const full = this.linkTimes.length >= (deferred ? 150 : 100);
     if (full && !this.pushNext) {
@@ -501,6 +508,16 @@ class Shell {
       this.linkChanged();
     } finally {
       this.pushNext = false;
+    }
+  }
+
+  /** Runs `f` (opening what the address names): its address updates replace the entry the browser made. */
+  routing(f) {
+    this.inRoute = true;
+    try {
+      f();
+    } finally {
+      this.inRoute = false;
     }
   }
 

@@ -1125,3 +1125,33 @@ test('in the dark colour scheme the board\'s edge is framed (its dark ground is 
     }
   }
 });
+
+test('a new game dealt over one under way is a new history entry: Back brings the game back', async () => {
+  const cases = [
+    ['game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=3', (page) => page.getByLabel('Variant').selectOption('down'), (page) => page.getByLabel('Variant').selectOption('up')],
+    ['game=mayan&level=36', (page) => page.getByLabel('Level').selectOption('37'), (page) => page.getByLabel('Level').selectOption('38')],
+    ['game=samegame&seed=3&w=6&h=5&colors=3', (page) => button(page, 'New game').click(), (page) => button(page, 'New game').click()],
+  ];
+  for (const [link, deal, dealAgain] of cases) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1 && /&moves=/.test(location.hash));
+    const underWay = await page.evaluate(() => location.hash);
+    const entries = await page.evaluate(() => history.length);
+    await deal(page);
+    await page.waitForFunction((h) => location.hash !== h && !/&moves=/.test(location.hash), underWay);
+    assert.equal(await page.evaluate(() => history.length), entries + 1, `${link}: a new entry`);
+    await page.goBack();
+    await page.waitForFunction((h) => location.hash === h && window.clearboardPage.app.moves() === 1, underWay);
+    // A new game over a game with no move made replaces the entry (no entry for every deal looked at).
+    await page.goForward();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 0);
+    const now = await page.evaluate(() => history.length);
+    const dealt = await page.evaluate(() => location.hash);
+    await dealAgain(page);
+    await page.waitForFunction((h) => location.hash !== h, dealt);
+    assert.equal(await page.evaluate(() => history.length), now, `${link}: no entry when nothing was played`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -274,21 +274,35 @@ export class BoardGame {
   fitOverlay() {
     const o = this.ref('overlay');
     if (!o || o.hidden) return;
+    // Trying the box on the board makes the page shorter for a moment, and
+    // the browser clamps its scrolling to that: put back where the player was.
+    const [x, y] = [scrollX, scrollY];
+    const keepScroll = () => {
+      if (scrollY !== y || scrollX !== x) scrollTo(x, y);
+    };
     o.classList.remove('compact', 'outside');
     const fits = () => {
       const { tall, wide } = overlayNeeds(o);
       return tall <= o.clientHeight + 0.5 && wide <= o.clientWidth + 0.5;
     };
-    if (fits()) return;
+    if (fits()) return keepScroll();
     o.classList.add('compact');
-    if (fits()) return;
+    if (fits()) return keepScroll();
     o.classList.replace('compact', 'outside');
+    keepScroll();
     // Under the board it may fall below the fold (a short frame): the first
     // time a result is placed there, it is brought into view.
     const said = o.textContent;
     if (this.outsideSeen !== said) {
-      this.outsideSeen = said;
-      if (o.getBoundingClientRect().bottom > innerHeight) o.scrollIntoView({ block: 'nearest' });
+      // Checked at the next frame (what is set after the box, such as the
+      // status line's copy of the result, moves it too) and at every fit
+      // until the box has been in view once: a later fit may push it down
+      // before the player saw it.
+      requestAnimationFrame(() => {
+        if (o.hidden || !o.classList.contains('outside') || o.textContent !== said) return;
+        if (o.getBoundingClientRect().bottom > innerHeight) o.scrollIntoView({ block: 'nearest' });
+        if (o.getBoundingClientRect().bottom <= innerHeight + 0.5) this.outsideSeen = said;
+      });
     }
   }
 

@@ -938,7 +938,7 @@ export class Mayan extends BoardGame {
         }
         const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
-        if (level && helped && !ticked) text += ' Not every move here was found by the player (Step, Play, a hint, the solution shown, or moves a link brought): the level is not ticked as solved.';
+        if (level && helped && !ticked) text += ' Not ticked as solved: a move here was Step\'s, Play\'s, a hint\'s, the solution\'s or a link\'s.';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
