@@ -69,6 +69,31 @@ test('a level solved by the player across a reload is ticked; a move a hint show
   }
 });
 
+test('the result waits for the last move\'s falls and chains to play out; a press shows it at once', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, { reducedMotion: 'no-preference' });
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), moves[0]);
+  await page.waitForFunction(() => !window.clearboardPage.anim);
+  const during = await page.evaluate(([x, y, d]) => {
+    const g = window.clearboardPage;
+    g.act(x, y, d);
+    return { over: g.app.isOver(), animating: g.animator.running, boxHidden: g.ref('overlay').hidden };
+  }, moves[1]);
+  assert.deepEqual(during, { over: true, animating: true, boxHidden: true }, 'the chain plays on an undimmed board');
+  await page.waitForFunction(() => !window.clearboardPage.animator.running);
+  assert.equal(await ref(page, 'overlay').isVisible(), true, 'then the result');
+  // Undo, and the winning move again, then a press (Undo) during its animation: the box shows and Undo acts.
+  await button(page, 'Undo').click();
+  await page.waitForFunction(() => !window.clearboardPage.animator.running);
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), moves[1]);
+  assert.equal(await app(page, (a) => a.isOver()), true);
+  await button(page, 'Undo').click();
+  assert.equal(await app(page, (a) => a.moves()), 1, 'the press during the animation acted');
+  assert.equal(await ref(page, 'overlay').isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('forty levels from one to five moves, listed with their n; the address opens one', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=12`, calm);
   const options = await page.getByLabel('Level').locator('option:not([disabled])').allTextContents();

@@ -480,12 +480,22 @@ export class Mayan extends BoardGame {
     if (byStep || told) this.notPlayers.add(k);
     const steps = decodeSteps(Array.from(this.app.steps()));
     this.changed({ animate: true });
+    // The result's box waits for the move's falls and chains to play out
+    // (as Panel Attack shows its result after the last chain): shown at the
+    // animation's end, or at once when a press finishes it.
+    const overlay = this.ref('overlay');
+    const over = !overlay.hidden;
+    overlay.hidden = true;
     // The speed control sets how long a move's stages take together.
     const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
     const chains = steps.filter((s) => s.kind === 2).length;
     if (chains > 1) this.shell.announce(`${this.lastAnnouncement} ${chains} chain links.`);
     this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
       this.chainLabel = null;
+      if (over && this.app?.isOver()) {
+        overlay.hidden = false;
+        this.fitOverlay();
+      }
       this.draw();
     });
     return true;
