@@ -94,6 +94,35 @@ test('the result waits for the last move\'s falls and chains to play out; a pres
   await context.close();
 });
 
+test('a dragged block follows the pointer, one column at most, and a longer drag says it made one move', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const [x, y, g] = moves[0];
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  const from = await at(page, x, y);
+  const s = await page.evaluate(() => window.clearboardPage.geom.s);
+  // The colour drawn at the centre of a cell (canvas pixels).
+  const colourAt = (cx, cy) => page.evaluate(([a, b]) => {
+    const g = window.clearboardPage;
+    const r = g.canvas.getBoundingClientRect();
+    const d = g.canvas.getContext('2d').getImageData(Math.round((a - r.left) * devicePixelRatio), Math.round((b - r.top) * devicePixelRatio), 1, 1).data;
+    return Array.from(d.slice(0, 3)).join(',');
+  }, [cx - s * 0.3, cy - s * 0.3]); // off the centre's number and arrow
+  const block = await colourAt(from.x, from.y);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + g * s * 3, from.y, { steps: 6 });
+  // Held three columns along: the block is drawn one column along (where the move takes it), its own cell empty.
+  assert.equal(await page.evaluate(() => window.clearboardPage.dragShift?.dx), g * s);
+  assert.equal(await colourAt(from.x + g * s, from.y), block, 'the block one column along');
+  assert.notEqual(await colourAt(from.x, from.y), block, 'its cell left');
+  assert.equal(await app(page, (a) => a.moves()), 0, 'no move before the release');
+  await page.mouse.up();
+  assert.equal(await app(page, (a) => a.moves()), 1, 'one move');
+  assert.match(await page.getByRole('status').textContent(), /^A move drags a block one column: the block at \(\d, \d\) went one column (right|left)\. Drag again for the next move\.$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('forty levels from one to five moves, listed with their n; the address opens one', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=12`, calm);
   const options = await page.getByLabel('Level').locator('option:not([disabled])').allTextContents();

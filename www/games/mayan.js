@@ -54,6 +54,9 @@ function splitEdit(link) {
   return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
 }
 
+/** A drag of this many cells or more sideways is a move (less: a click, which selects). */
+const DRAG_MOVE = 0.4;
+
 /** The smallest cell (CSS px) for which the board gives up room to keep Step and Play in view under it. */
 const FINGER_CELL = 36;
 
@@ -558,10 +561,12 @@ export class Mayan extends BoardGame {
       if (this.hintMove) mark.set(this.hintMove[1] * W + this.hintMove[0], { color: HINT, dash: true });
       if (this.selected) mark.set(this.selected.y * W + this.selected.x, { color: CURSOR, dash: false });
     }
+    // A block being dragged follows the pointer (at most a column either way).
+    const shift = !frame && this.dragShift && cells[this.dragShift.y * W + this.dragShift.x] ? this.dragShift : null;
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const c = cells[y * W + x];
-        if (!c) continue;
+        if (!c || (shift && shift.x === x && shift.y === y)) continue;
         let alpha = 1;
         let outline = mark.get(y * W + x) ?? null;
         if (frame?.gone?.has(y * W + x)) {
@@ -577,6 +582,10 @@ export class Mayan extends BoardGame {
       paintBlock(ctx, left + fx * s, (H - 1 - fy) * s, s, m.c);
     }
     if (this.hintMove && !frame) this.paintArrow(this.hintMove);
+    if (shift) {
+      paintBlock(ctx, left + shift.x * s + shift.dx, this.top(shift.y), s, cells[shift.y * W + shift.x], 1, { color: CURSOR, dash: false });
+      if (Math.abs(shift.dx) >= s * DRAG_MOVE) this.paintArrow([shift.x, shift.y, shift.dx > 0 ? 1 : -1]);
+    }
     if (this.chainLabel && frame) {
       ctx.font = `700 ${Math.max(12, Math.floor(s * 0.5))}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
@@ -1104,10 +1113,23 @@ export class Mayan extends BoardGame {
         /* synthetic events have no capture */
       }
     });
+    c.addEventListener('pointermove', (e) => {
+      const d = this.drag;
+      if (!d || pinched || e.pointerId !== d.pointer || this.editing || this.animator.running) return;
+      const s = this.geom.s;
+      const dx = Math.max(-s, Math.min(s, e.clientX - d.x));
+      if (!this.dragShift && Math.abs(dx) < s * 0.15) return;
+      this.dragShift = { ...d.cell, dx };
+      this.draw();
+    });
     c.addEventListener('pointerup', (e) => {
       const d = this.drag;
       const pinch = pinched;
       lifted(e);
+      if (this.dragShift) {
+        this.dragShift = null;
+        this.draw();
+      }
       if (!d || pinch || e.pointerId !== d.pointer) return;
       this.drag = null;
       if (this.editing) {
@@ -1116,9 +1138,11 @@ export class Mayan extends BoardGame {
       }
       const dx = e.clientX - d.x;
       this.showCursor = false;
-      if (Math.abs(dx) >= this.geom.s * 0.4) {
+      if (Math.abs(dx) >= this.geom.s * DRAG_MOVE) {
         this.cursor = { ...d.cell };
-        this.act(d.cell.x, d.cell.y, dx > 0 ? 1 : -1);
+        const moved = this.act(d.cell.x, d.cell.y, dx > 0 ? 1 : -1);
+        // A move takes a block one column: a longer drag is said to have made one.
+        if (moved && Math.abs(dx) >= this.geom.s * 1.5) this.shell.message(`A move drags a block one column: the block at (${d.cell.x}, ${d.cell.y}) went one column ${dx > 0 ? 'right' : 'left'}. Drag again for the next move.`);
       } else {
         this.animator.finish();
         this.cursor = { ...d.cell };
@@ -1129,6 +1153,10 @@ export class Mayan extends BoardGame {
     c.addEventListener('pointercancel', (e) => {
       lifted(e);
       this.drag = null;
+      if (this.dragShift) {
+        this.dragShift = null;
+        this.draw();
+      }
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
     on('level', 'change', () => {
