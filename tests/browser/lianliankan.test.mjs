@@ -455,7 +455,8 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
   assert.match(await page.getByRole('status').textContent(), /No pair can be joined: Shuffle rearranges the tiles left/);
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
-  assert.match(await ref(page, 'verdict').textContent(), /and it is where this game starts\. Shuffle rearranges/);
+  // Lost only as the tiles lie: a shuffle deals them winnable (said so, not "lost" and "shuffle" side by side).
+  assert.equal(await ref(page, 'verdict').textContent(), 'Lost as the tiles lie — no order of removals clears them, and it is where this game starts. Shuffle rearranges the tiles left into a winnable board (−50 points).');
   assert.equal(await ref(page, 'undo-to-winnable').isHidden(), true);
   // A seed typed, then a preset or a variant chosen: that seed is dealt; the next choice takes a fresh one.
   await ref(page, 'seed').fill('77');
@@ -970,7 +971,7 @@ test('a board lost where its game starts: Step and Hint point to Shuffle, not to
   for (const name of ['Step', 'Hint']) {
     await button(page, name).click();
     const why = await ref(page, 'why').textContent();
-    assert.equal(why, 'No order of removals clears this board, and it is where this game starts. Shuffle rearranges the tiles left.', `${name}: ${why}`);
+    assert.equal(why, 'No order of removals clears this board, and it is where this game starts. Shuffle rearranges the tiles left into a winnable board (−50 points).', `${name}: ${why}`);
     assert.equal(await page.getByRole('status').textContent(), why);
   }
   assert.deepEqual(problems, []);
@@ -1113,9 +1114,11 @@ test('a stuck, lost board with a winnable position behind it: Step and Hint name
   const { page, context, problems } = await open(browser, `${server.url}#${link}`, calm);
   assert.equal(await app(page, (a) => a.isStuck()), true);
   assert.ok(await app(page, (a) => a.undosToWinnable()) > 0);
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.equal(await ref(page, 'verdict').textContent(), 'Lost as the tiles lie — no order of removals clears them. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:');
   for (const name of ['Step', 'Hint']) {
     await button(page, name).click();
-    assert.match(await page.getByRole('status').textContent(), /undo to the last winnable position\. Or Shuffle: it rearranges the tiles left\.$/, name);
+    assert.match(await page.getByRole('status').textContent(), /undo to the last winnable position\. Or Shuffle: it rearranges the tiles left into a winnable board \(−50 points\)\.$/, name);
   }
   assert.deepEqual(problems, []);
   await context.close();

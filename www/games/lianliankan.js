@@ -648,9 +648,9 @@ export class Lianliankan extends BoardGame {
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
-      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
+      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left into a winnable board (−50 points).' : '';
       text = back
-        ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left.' : ''}`
+        ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left into a winnable board (−50 points).' : ''}`
         : this.app.moves() === 0
           ? `No order of removals clears this board, and it is where this game starts.${shuffle || ' New game deals a winnable board.'}`
           : `No order of removals clears this board any more, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
@@ -819,12 +819,15 @@ export class Lianliankan extends BoardGame {
       else if (v === 'no') {
         this.rescueUndos = this.app.undosToWinnable();
         const back = this.rescueUndos > 0;
-        const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left.' : '';
+        // Stuck with a shuffle left, the game is lost only as the tiles lie: a shuffle deals them winnable.
+        const shuffles = this.app.isStuck() && this.shufflesLeft() > 0;
+        const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
+        const shuffle = shuffles ? ' Shuffle rearranges the tiles left into a winnable board (−50 points).' : '';
         verdict.textContent = back
-          ? 'Lost — no order of removals clears this board. Undo to the last winnable position:'
+          ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`
           : this.rescueUndos === 0 || this.app.moves() === 0
-            ? `Lost — no order of removals clears this board, and it is where this game starts.${shuffle}`
-            : `Lost — no order of removals clears this board, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
+            ? `${lost}, and it is where this game starts.${shuffle}`
+            : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
         // Said after what the move said (a polite region reads its whole new text).
         const said = document.getElementById('live')?.textContent ?? '';
