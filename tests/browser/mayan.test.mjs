@@ -827,6 +827,23 @@ test('Show solution while editing is refused as Step is: the edit and its Check 
   await context.close();
 });
 
+test('Edit this board while editing another board says the edit was replaced', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=25`, calm);
+  if (!(await ref(page, 'editor-box').evaluate((d) => d.open))) await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  // A block dropped in column 2 of the empty board.
+  await page.evaluate(() => window.clearboardPage.editAt({ x: 2, y: 0 }));
+  await button(page, 'Edit this board').click();
+  const said = "Editing the game's board again (level 25, as it stands): the board you were editing was replaced.";
+  assert.equal(await ref(page, 'ed-result').textContent(), said);
+  assert.equal(await page.locator('#live').textContent(), said);
+  // Pressed again on the same board: nothing was replaced, nothing of the kind is said.
+  await button(page, 'Edit this board').click();
+  assert.equal(await ref(page, 'ed-result').textContent(), 'Editing: click a column to drop a block; Check when done.');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a two-finger pinch on the board zooms the page and moves no block', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20`, { ...calm, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const cdp = await context.newCDPSession(page);

@@ -1180,7 +1180,17 @@ export class Mayan extends BoardGame {
     on('right', 'click', () => this.moveSelected(1));
     on('undo-to-solvable', 'click', () => this.undoToSolvable());
     on('show-solution', 'click', () => this.showSolution());
-    on('ed-start', 'click', () => this.startEditing());
+    on('ed-start', 'click', () => {
+      // Pressed while editing another board: that edit is replaced, and that is said.
+      const was = this.editing ? JSON.stringify(this.editing) : null;
+      this.startEditing();
+      if (was !== null && was !== JSON.stringify(this.editing)) {
+        const level = this.app.levelNumber();
+        const text = `Editing the game's board again (${level ? `level ${level}` : 'the board played'}, as it stands): the board you were editing was replaced.`;
+        this.ref('ed-result').textContent = text;
+        this.shell.announce(text);
+      }
+    });
     on('ed-clear', 'click', () => {
       this.startEditing(true);
       this.shell.announce('Editing an empty board: click a column to drop a block of the chosen colour.');
