@@ -258,6 +258,32 @@ test('tiles are said by letter case, colour and shape: C and c, which speech say
   await context.close();
 });
 
+test('a drawn path runs from tile edge to tile edge: the hinted tiles\' letters stay readable', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=A..A`, calm);
+  await button(page, 'Hint').click();
+  const seen = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    const [x1, y1, x2, y2] = g.hintPair;
+    const r = g.canvas.getBoundingClientRect();
+    const ctx = g.canvas.getContext('2d');
+    const yellow = (cx, cy) => {
+      const d = ctx.getImageData(Math.round((cx - r.left) * devicePixelRatio), Math.round((cy - r.top) * devicePixelRatio), 1, 1).data;
+      return d[0] === 0xff && d[1] === 0xd4 && d[2] === 0;
+    };
+    const a = g.cellCenter(x1, y1);
+    const b = g.cellCenter(x2, y2);
+    // Between the two tiles the path is drawn; at their centres (the letters) it is not.
+    const between = [];
+    // One straight segment along the row.
+    for (let t = 0.2; t < 0.85; t += 0.05) between.push(yellow(a.x + (b.x - a.x) * t, a.y));
+    return { pair: [x1, y1, x2, y2], centres: [yellow(a.x, a.y), yellow(b.x, b.y)], drawn: between.some(Boolean) };
+  });
+  assert.equal(seen.centres.some(Boolean), false, `no path over the letters: ${JSON.stringify(seen)}`);
+  assert.equal(seen.drawn, true, `the path is drawn: ${JSON.stringify(seen)}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('LianliankanApp as the README documents it', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=AB/BA/CC`, calm);
   const r = await page.evaluate(() => {

@@ -47,6 +47,8 @@ const PATH = '#e53935';
 const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
+/** Where a drawn path starts and ends: this far (in cells) from its tiles' centres, on their edges. */
+const TILE_EDGE = 0.42;
 /** Queries listed in the path query tool's menu (the log has them all). */
 const QUERY_MENU = 500;
 
@@ -87,7 +89,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <label>Seed <input data-ref="seed" type="number" min="0" value="1" data-enter="deal"></label>
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>
-    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without Step or Play.</p>
+    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without help (Hint, Step, Play, Show all pairs or Show search, Undo to the last winnable position).</p>
   </details>
   <details class="panel" data-ref="class-box" open>
     <summary>For class</summary>
@@ -957,9 +959,15 @@ export class Lianliankan extends BoardGame {
     }
   }
 
-  /** Draws the first `u` (0..1) of a path through cell centres. */
-  paintPath(points, u, color = PATH) {
-    if (points.length < 2) return;
+  /**
+   * Draws the first `u` (0..1) of a path through cell centres, from the
+   * edge of its first tile to the edge of its last: the tiles' letters stay
+   * readable under it.
+   */
+  paintPath(path, u, color = PATH) {
+    if (path.length < 2) return;
+    const edge = (from, to) => from.map((v, i) => v + Math.sign(to[i] - v) * TILE_EDGE);
+    const points = [edge(path[0], path[1]), ...path.slice(1, -1), edge(path.at(-1), path.at(-2))];
     const { ctx } = this;
     const { s } = this.geom;
     const at = ([x, y]) => [(x + 1) * s + s / 2, (y + 1) * s + s / 2];
