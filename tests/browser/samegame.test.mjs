@@ -219,7 +219,8 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await page.keyboard.press('h');
   assert.ok((await hintPixels()) > 20, 'the hint is drawn');
   // Another strategy ends the one-off hint (the setting's outline of greedy's move stays), and the status line that named it goes with it.
-  assert.match(await page.locator('#message').textContent(), /^Hint: Greedy removes/);
+  // (It says whose hint it is: greedy's, as there is no solver plan.)
+  assert.match(await page.locator('#message').textContent(), /^Hint: Greedy \(no solver plan here: Solve gives the solver's move\) removes/);
   await page.getByLabel('Strategy').selectOption('greedy');
   assert.equal(await page.locator('#message').textContent(), '', 'no line about an outline no longer drawn');
   assert.deepEqual(problems, []);
@@ -509,8 +510,9 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   assert.equal(planned, run.best, 'the plan is the best line of all workers');
   await page.getByLabel('Strategy').selectOption('solver');
   // As for greedy: without "Show greedy's next move" the line under the board gives the reason for the
-  // last Step (none yet); with it, the strategy's next move is previewed (and outlined).
-  assert.equal(await ref(page, 'why').textContent(), '');
+  // last Step (none yet: the plan is said to be ready); with it, the strategy's next move is previewed (and outlined).
+  const moves = await page.evaluate(() => window.clearboardPage.plan.moves.length / 2);
+  assert.equal(await ref(page, 'why').textContent(), `The solver's plan from here: ${moves} moves, the line ending at ${planned} points: Step or Play follows it.`);
   await page.getByRole('button', { name: 'Step' }).click();
   assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 1 of \d+: /);
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -570,6 +572,15 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
     if (i < n - 1) await page.getByRole('button', { name: 'Step' }).click();
   }
   assert.ok(sawOther, 'the solver departs from greedy somewhere on this board');
+  // The last step's reason is said of the board it was made from: what greedy would have taken before it.
+  await page.getByLabel("Show greedy's next move").uncheck();
+  const last = await explain();
+  const f = facts[n - 2];
+  assert.ok(last.startsWith(`Last step: Solver plan: move ${n - 1} of ${n}: `), last);
+  if (f.greedyHere) assert.match(last, /greedy would have taken this cluster too\./);
+  else assert.ok(last.includes(`before this move greedy would have taken the ${f.greedySize} balls of color ${named(f.greedyColor)} at column ${f.greedyCol + 1}, row ${f.greedyRow + 1} (`), last);
+  assert.doesNotMatch(last, / now \(/);
+  await page.getByLabel("Show greedy's next move").check();
   await page.getByRole('button', { name: 'Restart' }).click();
   await setSpeed(page, 20);
   await page.getByRole('button', { name: 'Play' }).click();
@@ -789,6 +800,27 @@ test('autoplay does not flood a screen reader: the live region speaks at most ev
   const before = await page.evaluate(() => window.said.length);
   await page.getByRole('button', { name: 'Step' }).click();
   assert.ok(await page.evaluate(() => window.said.length) > before, 'a Step is said at once');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the solver strategy over a reload: kept, with its last Step\'s reason, and no plan is said plainly; H without a plan says whose hint it is', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=7&w=6&h=5&colors=3`, calm);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByLabel('Think for').fill('1');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => window.clearboardPage.plan && !window.clearboardPage.solver.running, null, { timeout: 20000 });
+  await page.getByRole('button', { name: 'Step' }).click();
+  const reason = await ref(page, 'why').textContent();
+  assert.match(reason, /^Last step: Solver plan: move 1 of /);
+  await page.waitForFunction(() => /&moves=/.test(location.hash));
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
+  assert.equal(await page.getByLabel('Strategy').inputValue(), 'solver', 'the strategy survives the reload');
+  // The plan does not (a search is not kept): its last reason, and what to do next.
+  assert.equal(await ref(page, 'why').textContent(), `${reason} No solver plan for this position: press Solve.`);
+  await page.keyboard.press('h');
+  assert.match(await page.locator('#message').textContent(), /^Hint: Greedy \(no solver plan here: Solve gives the solver's move\) removes the \d+ balls outlined next/);
   assert.deepEqual(problems, []);
   await context.close();
 });

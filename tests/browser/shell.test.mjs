@@ -552,6 +552,16 @@ test('touch: the first tap selects a cluster and tells its worth, a second tap r
   const s = await page.evaluate(() => window.clearboardPage.geom.s);
   metrics.phonePojCellPx = s;
   assert.ok(s >= 20, `cells of ${s} px`);
+  // A lone ball tapped: the readout says why nothing happens, and keeps saying it when the page is fitted again.
+  await page.evaluate(() => { location.hash = '#game=samegame&board=RRG'; });
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 3);
+  p = await at(2, 0);
+  await page.touchscreen.tap(p.x, p.y);
+  assert.match(await ref(page, 'readout').textContent(), /a single ball cannot be removed$/);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.waitForFunction(() => window.clearboardPage.canvas.getBoundingClientRect().height > 0);
+  await page.waitForTimeout(100);
+  assert.match(await ref(page, 'readout').textContent(), /a single ball cannot be removed$/, 'kept through a refit');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -96,6 +96,15 @@ const namedColors = (text) => text.replace(/\bcolor ([RGBYVOCPW])\b/g, (all, let
 });
 
 /**
+ * A plan's insight into a move (worded for the board it is made from) as
+ * the reason for the move just made: what greedy would take is said of the
+ * board before the move, not of the one now shown.
+ */
+const pastInsight = (text) => text
+  .replace('greedy would take this cluster too', 'greedy would have taken this cluster too')
+  .replace(/greedy would take the (.*?) now \(/, 'before this move greedy would have taken the $1 (');
+
+/**
  * A move line of the log ("Move 3 at (4,5): removed 12 balls of color B,
  * got 100 points.": the judge's row first) as a screen reader says it:
  * column first, as the readout and the cursor count, and the colour named.
@@ -219,7 +228,7 @@ export class SameGame extends BoardGame {
       }
       // As for greedy: the reason for the move made (the plan's insight into
       // it, taken before the board changes).
-      const reason = `Last step: ${this.planInsight(m.index, m.plan)}${this.followNote(m.plan)}`;
+      const reason = `Last step: ${pastInsight(this.planInsight(m.index, m.plan))}${this.followNote(m.plan)}`;
       const moved = this.act(() => this.app.click(m.col, m.row));
       if (moved) this.explainMove(reason);
       return moved;
@@ -297,7 +306,7 @@ export class SameGame extends BoardGame {
     const cluster = planned ? Array.from(app.clusterAt(planned.col, planned.row)) : Array.from(app.greedyCluster());
     if (!cluster.length) return;
     this.hinted = cluster;
-    const who = planned ? 'The solver\'s plan' : 'Greedy';
+    const who = planned ? 'The solver\'s plan' : solver ? 'Greedy (no solver plan here: Solve gives the solver\'s move)' : 'Greedy';
     const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
     this.hintText = text;
     this.shell.message(text);
@@ -354,6 +363,11 @@ export class SameGame extends BoardGame {
 
   afterOpen() {
     this.reasons.clear();
+    // After a reload of the tab: the strategy it had (its Step reasons come back with it).
+    if (this.reasonsPending) {
+      const back = this.keptForReload();
+      if (back && typeof back === 'object' && back.link === this.app.link() && ['greedy', 'solver'].includes(back.strategy)) this.ref('strategy').value = back.strategy;
+    }
     this.restoreReasons();
     this.stopActivities();
     this.plan = null;
@@ -810,6 +824,11 @@ export class SameGame extends BoardGame {
     this.draw();
   }
 
+  /** What a reload of the tab finds again (BoardGame.keepForReload): the strategy, for the position left. */
+  keptState() {
+    return { link: this.app.link(), strategy: this.ref('strategy').value };
+  }
+
   updateWhy(planned = undefined) {
     const app = this.app;
     let text;
@@ -817,9 +836,10 @@ export class SameGame extends BoardGame {
       // As for greedy: the next move when "Show greedy's next move" (the
       // strategy's) is on, else the reason for the last Step.
       const p = planned === undefined ? this.planMove() : planned;
-      if (!p) text = app.isOver() ? this.reasonHere() || 'The game is over.' : 'No solver plan for this position: press Solve.';
+      const reason = this.reasonHere();
+      if (!p) text = app.isOver() ? reason || 'The game is over.' : `${reason ? `${reason} ` : ''}No solver plan for this position: press Solve.`;
       else if (this.ref('show-next').checked) text = `${this.planInsight(p.index, p.plan)}${this.followNote(p.plan)}`;
-      else text = this.reasonHere();
+      else text = reason || `The solver's plan from here: ${plural(p.plan.moves.length / 2 - p.index, 'move')}, the line ending at ${p.plan.score} points: Step or Play follows it.`;
     } else if (this.ref('show-next').checked) {
       text = app.greedyReason();
     } else {
@@ -909,9 +929,10 @@ export class SameGame extends BoardGame {
     const cells = Array.from(this.app.clusterAt(cell.col, cell.row));
     // The tapped cell first (the readout describes it), then its cluster.
     this.selection = cells.length >= 4 ? [cell.col, cell.row, ...cells] : null;
-    this.pointerCell = null;
+    // A lone ball: the readout keeps describing it ("a single ball cannot be
+    // removed") until the next input, through refits of the page too.
+    this.pointerCell = this.selection ? null : cell;
     this.refreshReadout();
-    if (!this.selection) this.ref('readout').textContent = this.cellText(cell.col, cell.row);
     // Said too: what the tap selected and what a second tap does.
     this.shell.announce(this.ref('readout').textContent);
     this.draw();
