@@ -177,6 +177,8 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await page.keyboard.press('Enter');
   const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
   assert.deepEqual(await logLines(page), [first]);
+  // The log's heading says how to read its row-first "(r,c)".
+  assert.match(await page.locator('main summary', { hasText: 'Move log' }).textContent(), /"at \(r,c\)" is row r, column c/);
   // Said column first, as the readout counts, with the colour named (the log keeps the judge's row-first line).
   const firstSaid = 'Move 1: removed 3 balls of color B (blue) at column 2, row 1, got 1 point.';
   assert.equal(await page.locator('#live').textContent(), firstSaid);

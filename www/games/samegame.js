@@ -78,7 +78,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     <figure><figcaption>Solver</figcaption><canvas data-ref="cmp-solver"></canvas><p data-ref="cmp-solver-info"></p></figure>
   </section>
   <details class="panel" data-ref="log-box" open>
-    <summary>Move log <small>(the POJ 1027 judge's exact format)</small></summary>
+    <summary>Move log <small>(the POJ 1027 judge's exact format: "at (r,c)" is row r, column c, as the board's labels count them)</small></summary>
     <pre class="log" data-ref="log" role="log" aria-label="Move log" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="poj-box">
