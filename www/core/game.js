@@ -56,7 +56,7 @@ export class BoardGame {
     // Mayan moves that were the player's) outlive a reload of the tab and a
     // visit to another game: kept when the page goes away or is hidden (a
     // phone may drop a hidden tab) and when the game is left.
-    this.reasonsPending = true;
+    this.keptPending = true;
     this.onPageHide = () => this.keepForReload();
     addEventListener('pagehide', this.onPageHide);
     this.onHidden = () => {
@@ -351,25 +351,26 @@ export class BoardGame {
     if (state) saveSession(`${this.constructor.id}.state`, state);
   }
 
-  /** The `keptState()` this tab kept (null when none): the game checks it, and that it is for the position opened. */
-  keptForReload() {
-    return loadSession(`${this.constructor.id}.state`, null);
-  }
-
   /**
-   * At the first opening after the game was mounted (a reload, a return
-   * from another game): the reasons kept when it went away, if the game
-   * opened is the one they belong to. Called by each game's `afterOpen`
-   * after it cleared them.
+   * At the first opening after the game was mounted (a reload of the tab, a
+   * return from another game): puts back Step's reasons kept for the game
+   * opened, and returns the game's kept state (`keptState()`: the one handed
+   * over on a return, else this tab's), or null. Each game's `afterOpen`
+   * calls it after clearing its reasons, and checks the state (and that it
+   * is for the position opened).
    */
-  restoreReasons() {
-    if (!this.reasonsPending) return;
-    this.reasonsPending = false;
+  restoreKept() {
+    if (!this.keptPending) return null;
+    this.keptPending = false;
+    const state = this.restored ?? loadSession(`${this.constructor.id}.state`, null);
+    this.restored = null;
     const kept = loadSession(`${this.constructor.id}.reasons`, null);
-    if (!kept || typeof kept !== 'object' || kept.start !== startOf(this.app.link()) || !Array.isArray(kept.reasons)) return;
-    for (const e of kept.reasons.slice(-REASONS_KEPT)) {
-      if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') this.reasons.set(e[0], e[1]);
+    if (kept && typeof kept === 'object' && kept.start === startOf(this.app.link()) && Array.isArray(kept.reasons)) {
+      for (const e of kept.reasons.slice(-REASONS_KEPT)) {
+        if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') this.reasons.set(e[0], e[1]);
+      }
     }
+    return state && typeof state === 'object' ? state : null;
   }
 
   /** The reason given for the move that reached the position shown ('' when none was). */

@@ -47,6 +47,8 @@ const PATH = '#e53935';
 const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
+/** What a shuffle does, as the verdict and the explanations say it. */
+const SHUFFLE_SAYS = 'Shuffle rearranges the tiles left into a winnable board (−50 points).';
 /** Where a drawn path starts and ends: this far (in cells) from its tiles' centres, on their edges. */
 const TILE_EDGE = 0.42;
 /** Queries listed in the path query tool's menu (the log has them all). */
@@ -429,7 +431,6 @@ export class Lianliankan extends BoardGame {
 
   afterOpen() {
     this.reasons.clear();
-    this.restoreReasons();
     this.autoplay.stop();
     this.animator.cancel();
     this.selected = null;
@@ -437,11 +438,9 @@ export class Lianliankan extends BoardGame {
     this.hintPath = null;
     this.flash = null;
     // A link that brings moves made is not a game played here: no best time.
-    // Back from another game to the position left: its clock, which stood
-    // still meanwhile.
-    // After a reload of the tab: the clock kept when the page went away.
-    const back = this.restored ?? clockKept(this.keptForReload());
-    this.restored = null;
+    // Back from another game to the position left, or after a reload of the
+    // tab: its clock, which stood still meanwhile.
+    const back = clockKept(this.restoreKept());
     if (back && back.link === this.app.link()) {
       const running = this.app.moves() > 0 && !this.app.isWon() && !document.hidden;
       this.timer = { ...back.timer, since: running ? performance.now() : 0 };
@@ -650,7 +649,7 @@ export class Lianliankan extends BoardGame {
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
-      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ' Shuffle rearranges the tiles left into a winnable board (−50 points).' : '';
+      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
       text = back
         ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left into a winnable board (−50 points).' : ''}`
         : this.app.moves() === 0
@@ -824,7 +823,7 @@ export class Lianliankan extends BoardGame {
         // Stuck with a shuffle left, the game is lost only as the tiles lie: a shuffle deals them winnable.
         const shuffles = this.app.isStuck() && this.shufflesLeft() > 0;
         const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
-        const shuffle = shuffles ? ' Shuffle rearranges the tiles left into a winnable board (−50 points).' : '';
+        const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
         verdict.textContent = back
           ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`
           : this.rescueUndos === 0 || this.app.moves() === 0

@@ -392,7 +392,6 @@ export class Mayan extends BoardGame {
   afterOpen() {
     this.judging?.stop();
     this.reasons.clear();
-    this.restoreReasons();
     this.autoplay.stop();
     this.animator.cancel();
     this.editing = null;
@@ -409,9 +408,8 @@ export class Mayan extends BoardGame {
     // the player's own replaces the marks from its number on.
     this.notPlayers = new Set(Array.from({ length: this.app.moves() }, (_, i) => i + 1));
     // Back on the position left (a reload, a visit to another game): which of its moves were the player's.
-    const back = this.restored ?? this.keptForReload();
-    this.restored = null;
-    if (back && typeof back === 'object' && back.link === this.app.link() && Array.isArray(back.notPlayers)) {
+    const back = this.restoreKept();
+    if (back && back.link === this.app.link() && Array.isArray(back.notPlayers)) {
       this.notPlayers = new Set(back.notPlayers.filter((k) => Number.isInteger(k) && k >= 1 && k <= this.app.moves()));
     }
     this.changed({ fresh: true });
@@ -1113,6 +1111,12 @@ export class Mayan extends BoardGame {
         /* synthetic events have no capture */
       }
     });
+    // The block drawn under the pointer goes back to its cell when the drag ends.
+    const dropShift = () => {
+      if (!this.dragShift) return;
+      this.dragShift = null;
+      this.draw();
+    };
     c.addEventListener('pointermove', (e) => {
       const d = this.drag;
       if (!d || pinched || e.pointerId !== d.pointer || this.editing || this.animator.running) return;
@@ -1126,10 +1130,7 @@ export class Mayan extends BoardGame {
       const d = this.drag;
       const pinch = pinched;
       lifted(e);
-      if (this.dragShift) {
-        this.dragShift = null;
-        this.draw();
-      }
+      dropShift();
       if (!d || pinch || e.pointerId !== d.pointer) return;
       this.drag = null;
       if (this.editing) {
@@ -1153,10 +1154,7 @@ export class Mayan extends BoardGame {
     c.addEventListener('pointercancel', (e) => {
       lifted(e);
       this.drag = null;
-      if (this.dragShift) {
-        this.dragShift = null;
-        this.draw();
-      }
+      dropShift();
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
     on('level', 'change', () => {

@@ -364,11 +364,8 @@ export class SameGame extends BoardGame {
   afterOpen() {
     this.reasons.clear();
     // After a reload of the tab: the strategy it had (its Step reasons come back with it).
-    if (this.reasonsPending) {
-      const back = this.keptForReload();
-      if (back && typeof back === 'object' && back.link === this.app.link() && ['greedy', 'solver'].includes(back.strategy)) this.ref('strategy').value = back.strategy;
-    }
-    this.restoreReasons();
+    const back = this.restoreKept();
+    if (back && back.link === this.app.link() && ['greedy', 'solver'].includes(back.strategy)) this.ref('strategy').value = back.strategy;
     this.stopActivities();
     this.plan = null;
     this.followed = null;
