@@ -69,6 +69,24 @@ test('a level solved by the player across a reload is ticked; a move a hint show
   }
 });
 
+test('a move redone after a reload keeps its mark: Step\'s move redone does not tick the level', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), moves[0]);
+  await button(page, 'Step').click();
+  await page.waitForFunction(() => window.clearboardPage.app.solved());
+  await button(page, 'Undo').click();
+  await page.waitForFunction(() => location.hash === `#${window.clearboardPage.link()}` && window.clearboardPage.app.moves() === 1);
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
+  await button(page, 'Redo').click();
+  assert.equal(await app(page, (a) => a.solved()), true);
+  assert.match(await ref(page, 'overlay-text').textContent(), /Not ticked/, 'the second move was Step\'s');
+  assert.equal(await page.getByLabel('Level').locator('option[value="9"]').textContent().then((t) => /✓/.test(t)), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the result waits for the last move\'s falls and chains to play out; a press shows it at once', async () => {
   const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, { reducedMotion: 'no-preference' });

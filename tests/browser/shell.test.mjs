@@ -1165,3 +1165,25 @@ test('a new game dealt over one under way is a new history entry: Back brings th
     await context.close();
   }
 });
+
+test('Redo survives a reload of the tab in every game (the address holds only the moves made)', async () => {
+  for (const link of ['game=samegame&seed=5&w=7&h=6&colors=4', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'game=mayan&level=9']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 2);
+    const both = await page.evaluate(() => window.clearboardPage.link());
+    await button(page, 'Undo').click();
+    const one = await settledLink(page);
+    assert.equal(one.split(',').length + 1, both.split(',').length, `${link}: one move undone`);
+    await page.reload();
+    await page.waitForFunction((l) => window.clearboardPage?.link() === l, one);
+    assert.equal(await button(page, 'Redo').isEnabled(), true, `${link}: Redo is offered after the reload`);
+    await button(page, 'Redo').click();
+    await page.waitForFunction((l) => window.clearboardPage.link() === l, both);
+    assert.equal(await button(page, 'Redo').isEnabled(), false, `${link}: one move was undone`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

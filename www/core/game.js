@@ -11,6 +11,8 @@ import { load, loadSession, saveSession } from './storage.js';
 
 /** How many positions keep the reason of the Step that reached them. */
 const REASONS_KEPT = 512;
+/** At most this many undone moves are kept for Redo over a reload. */
+const REDO_KEPT = 10000;
 
 /** A game's link without its moves: the game a position belongs to. */
 const startOf = (link) => link.replace(/&moves=.*$/, '');
@@ -349,6 +351,41 @@ export class BoardGame {
     saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
     const state = this.keptState?.();
     if (state) saveSession(`${this.constructor.id}.state`, state);
+    saveSession(`${this.constructor.id}.redo`, this.redoKept());
+  }
+
+  /**
+   * The moves undone that Redo would play again, as the position shown
+   * (`at`), the one after every redo (`full`) and how many they are; null
+   * when there are none. The address holds the moves made only, so a reload
+   * finds Redo again through this.
+   */
+  redoKept() {
+    const at = this.app.link();
+    let undone = 0;
+    while (undone < REDO_KEPT && this.app.canRedo() && this.app.redo()) undone++;
+    if (!undone) return null;
+    const full = this.app.link();
+    for (let i = 0; i < undone; i++) this.app.undo();
+    // The position shown must be the one it was (else nothing is kept).
+    return this.app.link() === at ? { at, full, undone } : null;
+  }
+
+  /** Puts back the moves `redoKept` kept for the position shown: opens the last, then undoes them. */
+  restoreRedo(kept) {
+    const at = this.app.link();
+    if (!kept || typeof kept !== 'object' || kept.at !== at || typeof kept.full !== 'string') return;
+    const undone = kept.undone;
+    if (!Number.isInteger(undone) || undone < 1 || undone > REDO_KEPT) return;
+    try {
+      this.app.openLink(kept.full);
+      let n = 0;
+      while (n < undone && this.app.undo()) n++;
+      if (n === undone && this.app.link() === at) return;
+    } catch {
+      // A kept link that no longer opens: the position of the address stays.
+    }
+    this.app.openLink(at);
   }
 
   /**
@@ -362,6 +399,7 @@ export class BoardGame {
   restoreKept() {
     if (!this.keptPending) return null;
     this.keptPending = false;
+    this.restoreRedo(loadSession(`${this.constructor.id}.redo`, null));
     const state = this.restored ?? loadSession(`${this.constructor.id}.state`, null);
     this.restored = null;
     const kept = loadSession(`${this.constructor.id}.reasons`, null);

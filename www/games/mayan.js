@@ -410,7 +410,7 @@ export class Mayan extends BoardGame {
     // Back on the position left (a reload, a visit to another game): which of its moves were the player's.
     const back = this.restoreKept();
     if (back && back.link === this.app.link() && Array.isArray(back.notPlayers)) {
-      this.notPlayers = new Set(back.notPlayers.filter((k) => Number.isInteger(k) && k >= 1 && k <= this.app.moves()));
+      this.notPlayers = new Set(back.notPlayers.filter((k) => Number.isInteger(k) && k >= 1 && k <= this.app.n()));
     }
     this.changed({ fresh: true });
     this.resize();
