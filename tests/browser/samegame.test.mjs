@@ -806,12 +806,13 @@ test('autoplay does not flood a screen reader: the live region speaks at most ev
   await context.close();
 });
 
-test('the solver strategy over a reload: kept, with its last Step\'s reason, and no plan is said plainly; H without a plan says whose hint it is', async () => {
+test('the solver strategy and its plan over a reload and a visit to another game: kept, with the last Step\'s reason; a kept plan that does not replay is dropped and no plan is said plainly; H without a plan says whose hint it is', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=7&w=6&h=5&colors=3`, calm);
   await page.getByLabel('Strategy').selectOption('solver');
   await page.getByLabel('Think for').fill('1');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => window.clearboardPage.plan && !window.clearboardPage.solver.running, null, { timeout: 20000 });
+  const plan = await page.evaluate(() => ({ moves: Array.from(window.clearboardPage.plan.moves), score: window.clearboardPage.plan.score }));
   await page.getByRole('button', { name: 'Step' }).click();
   const reason = await ref(page, 'why').textContent();
   assert.match(reason, /^Last step: Solver plan: move 1 of /);
@@ -819,8 +820,34 @@ test('the solver strategy over a reload: kept, with its last Step\'s reason, and
   await page.reload();
   await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 1);
   assert.equal(await page.getByLabel('Strategy').inputValue(), 'solver', 'the strategy survives the reload');
-  // The plan does not (a search is not kept): its last reason, and what to do next.
-  assert.equal(await ref(page, 'why').textContent(), `${reason} No solver plan for this position: press Solve.`);
+  // The plan too: the last reason stays, and Step goes on along the line.
+  assert.deepEqual(await page.evaluate(() => window.clearboardPage.plan && { moves: Array.from(window.clearboardPage.plan.moves), score: window.clearboardPage.plan.score }), plan);
+  assert.equal(await ref(page, 'why').textContent(), reason);
+  await page.getByRole('button', { name: 'Step' }).click();
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 2 of /);
+  // Another game and back: the plan is still there.
+  const switcher = page.getByLabel('Game', { exact: true });
+  await switcher.selectOption('mayan');
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'mayan');
+  await switcher.selectOption('samegame');
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame' && window.clearboardPage.app.moves() === 2);
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 2 of /);
+  assert.ok(await page.evaluate(() => window.clearboardPage.planMove() !== null) || plan.moves.length === 4, 'Step follows the plan again');
+  const reason2 = await ref(page, 'why').textContent();
+  // A kept plan whose line does not make the points it claims is left out.
+  await page.evaluate(() => {
+    const g = window.clearboardPage;
+    const kept = g.keptState.bind(g);
+    g.keptState = () => {
+      const k = kept();
+      k.plan.score += 1;
+      return k;
+    };
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 2);
+  assert.equal(await page.evaluate(() => window.clearboardPage.plan), null);
+  assert.equal(await ref(page, 'why').textContent(), `${reason2} No solver plan for this position: press Solve.`);
   await page.keyboard.press('h');
   assert.match(await page.locator('#message').textContent(), /^Hint: Greedy \(no solver plan here: Solve gives the solver's move\) removes the \d+ balls outlined next/);
   assert.deepEqual(problems, []);

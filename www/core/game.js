@@ -15,7 +15,7 @@ const REASONS_KEPT = 512;
 const REDO_KEPT = 10000;
 
 /** A game's link without its moves: the game a position belongs to. */
-const startOf = (link) => link.replace(/&moves=.*$/, '');
+export const startOf = (link) => link.replace(/&moves=.*$/, '');
 
 export class BoardGame {
   /**

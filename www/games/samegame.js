@@ -2,7 +2,7 @@
 // and strategy comes from the engine's SameGameApp; this module turns
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
-import { BoardGame, boardMarkup, plural } from '../core/game.js';
+import { BoardGame, boardMarkup, plural, startOf } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes, frameBoard } from '../core/canvas.js';
 import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
@@ -20,6 +20,8 @@ const PRESETS = {
 // deficiencies), in the order of the engine's letters R G B Y V O C P W.
 const ANIMATION_MS = 240;
 const MIN_CELL = 8;
+/** A kept plan longer than this is not taken back (a board has fewer moves). */
+const MAX_PLAN_MOVES = 10000;
 const HOVER = '#ffffff';
 const HINT = '#ffd400';
 
@@ -375,6 +377,8 @@ export class SameGame extends BoardGame {
     this.ref('compare-view').hidden = true;
     this.cursor = { col: 0, row: 0 };
     this.syncControls();
+    // Back on the position left: the solver's plan it had (Step and Play follow it again).
+    if (back && back.link === this.app.link()) this.restorePlan(back.plan);
     this.changed({ fresh: true });
     this.resize();
     this.shell.announce(`Same Game: ${this.boardWords()}.`);
@@ -823,7 +827,32 @@ export class SameGame extends BoardGame {
 
   /** What a reload of the tab finds again (BoardGame.keepForReload): the strategy, for the position left. */
   keptState() {
-    return { link: this.app.link(), strategy: this.ref('strategy').value };
+    const plan = this.plan && { startLink: this.plan.startLink, moves: Array.from(this.plan.moves), score: this.plan.score, cleared: this.plan.cleared };
+    return { link: this.app.link(), strategy: this.ref('strategy').value, plan };
+  }
+
+  /**
+   * Takes back a plan kept over a reload or a visit to another game
+   * (`keptState`), when its line replays to the points it claims from the
+   * start it names; anything else is left out.
+   */
+  restorePlan(kept) {
+    if (!kept || typeof kept !== 'object' || typeof kept.startLink !== 'string' || !Array.isArray(kept.moves)) return;
+    const { moves, score, cleared } = kept;
+    if (moves.length % 2 || moves.length > 2 * MAX_PLAN_MOVES || !moves.every((v) => Number.isInteger(v) && v >= 0) || !Number.isInteger(score) || typeof cleared !== 'boolean') return;
+    const sim = new this.bindings.SameGameApp();
+    try {
+      sim.openLink(kept.startLink);
+      if (startOf(sim.link()) !== startOf(this.app.link())) return;
+      const before = sim.score();
+      for (let i = 0; i < moves.length; i += 2) if (!sim.click(moves[i], moves[i + 1])) return;
+      if (sim.score() - before !== score || (sim.balls() === 0) !== cleared) return;
+    } catch {
+      return;
+    } finally {
+      sim.free();
+    }
+    this.adoptPlan(kept.startLink, { moves: Uint32Array.from(moves), score, cleared });
   }
 
   updateWhy(planned = undefined) {
