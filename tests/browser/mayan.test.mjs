@@ -87,6 +87,17 @@ test('a move redone after a reload keeps its mark: Step\'s move redone does not 
   await context.close();
 });
 
+test('Move left and Move right wrap together: never one of them alone on a row (laptop, phones)', async () => {
+  for (const [width, height] of [[1280, 800], [1024, 768], [390, 844], [360, 640]]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=3`, { ...calm, viewport: { width, height } });
+    const [left, right] = await Promise.all(['Move left', 'Move right'].map((name) => button(page, name).boundingBox()));
+    assert.equal(Math.round(left.y), Math.round(right.y), `${width} × ${height}: the two on one row`);
+    assert.ok(right.x > left.x, 'left first');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('the result waits for the last move\'s falls and chains to play out; a press shows it at once', async () => {
   const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, { reducedMotion: 'no-preference' });

@@ -76,8 +76,8 @@ const MARKUP = `
     <button type="button" data-ref="redo" title="Redo (Ctrl+Y or R)">Redo</button>
     <button type="button" data-ref="restart" title="Back to the level's start">Reset</button>
     <button type="button" data-ref="hint" title="The next move of a solution (H)">Hint</button>
-    <button type="button" data-ref="left" title="Drag the selected block left (Shift+Left)">Move left</button>
-    <button type="button" data-ref="right" title="Drag the selected block right (Shift+Right)">Move right</button>
+    <span class="pair"><button type="button" data-ref="left" title="Drag the selected block left (Shift+Left)">Move left</button>
+    <button type="button" data-ref="right" title="Drag the selected block right (Shift+Right)">Move right</button></span>
   </div>
 ${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column.', [['overlay-next', 'Next level'], ['overlay-undo', 'Undo']])}
   <div class="toolbar" data-ref="rescue" hidden><button type="button" data-ref="undo-to-solvable">Undo to the last solvable position</button></div>
