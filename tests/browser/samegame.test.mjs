@@ -188,6 +188,13 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   assert.deepEqual(await logLines(page), [first, second]);
   const secondSaid = 'Move 2: removed 2 balls of color G (green) at column 1, row 1, got 0 points.';
   assert.equal(await page.locator('#live').textContent(), secondSaid);
+  // The cursor on a cell emptied: the readout says so (it was blank), as the live region does.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await ref(page, 'readout').textContent(), 'empty');
+  assert.equal(await page.locator('#live').textContent(), 'Column 1, row 3: empty');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
   // Undo says so (it does not repeat the move now last); Redo says the move again.
   await page.keyboard.press('u');
   assert.equal(await page.locator('#live').textContent(), 'Undid 1 move: 1 move made, score 1, 6 balls left.');

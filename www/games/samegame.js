@@ -917,7 +917,8 @@ export class SameGame extends BoardGame {
     if (cell && cell.col < this.app.width() && cell.row < this.app.height()) {
       const cells = this.app.clusterAt(cell.col, cell.row);
       this.hover = this.selection ? null : cells.length >= 4 ? Array.from(cells) : null;
-      const text = this.cellText(cell.col, cell.row);
+      // The keyboard's cursor on an emptied cell is said to be on one (a pointer there says nothing).
+      const text = this.cellText(cell.col, cell.row) || (cell === this.cursor ? 'empty' : '');
       readout.textContent = this.selection ? `${text} — tap it again to remove it` : text;
     } else {
       this.hover = null;
