@@ -255,7 +255,13 @@ class Shell {
     // the board: the keyboard stays in the game.
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.getClientRects().length === 0) this.game?.focusBoard();
-    this.announce(on ? 'Present mode: right arrow steps, left arrow undoes, Escape leaves.' : 'Present mode left.');
+    // On the board the arrows move its cursor: there Page Down and Page Up step and undo.
+    const onBoard = this.game?.canvas && document.activeElement === this.game.canvas;
+    this.announce(on
+      ? onBoard
+        ? 'Present mode: Page Down steps, Page Up undoes (on the board the arrow keys move its cursor), Escape leaves.'
+        : 'Present mode: right arrow or Page Down steps, left arrow or Page Up undoes, Escape leaves.'
+      : 'Present mode left.');
     this.linkChanged();
     this.game?.resize?.();
   }
@@ -370,7 +376,9 @@ class Shell {
     // level, preset or variant): a new entry, so that Back brings the game
     // back. Not in a frame, whose entries would be the host page's Back.
     const started = (hash) => hash.replace(/&moves=[^&]*/, '');
-    if (!this.inRoute && this.params.embed !== '1' && /&moves=[^&]/.test(location.hash) && started(location.hash) !== started(link)) {
+    // Leaving the Mayan editor's board (another level, Reset, Play this) is one too: Back opens the editor on it again.
+    const underWay = (/&moves=[^&]/.test(location.hash) && started(location.hash) !== started(link)) || (/&edit=/.test(location.hash) && !/&edit=/.test(link));
+    if (!this.inRoute && this.params.embed !== '1' && underWay) {
       this.pushNext = true;
     }
     // A new history entry (another game) is never put off.

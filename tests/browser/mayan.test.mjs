@@ -386,9 +386,9 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   await ref(page, 'editor-box').locator('summary').click();
   await button(page, 'Clear the board').click();
   // The line under the board tells what a click does while editing, not how to play.
-  assert.equal(await ref(page, 'readout').textContent(), 'Editing: click a column to drop a block of the chosen colour.');
+  assert.equal(await ref(page, 'readout').textContent(), 'Editing: click a column, or press Enter on the board, to drop a block of the chosen colour.');
   await page.getByLabel('Erase').check();
-  assert.equal(await ref(page, 'readout').textContent(), 'Erasing: click a block to take it out (the blocks above fall).');
+  assert.equal(await ref(page, 'readout').textContent(), 'Erasing: click a block, or press Enter on the board, to take it out (the blocks above fall).');
   await page.getByLabel('Erase').uncheck();
   await page.getByLabel('Colour').selectOption('1');
   for (const x of [0, 1, 3]) {
@@ -429,6 +429,35 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: board: it holds a run of three/);
   await button(page, 'Play this').click();
   assert.equal(await app(page, (a) => a.text()), 'A/A//A/', 'the game stays');
+  // Said, as Check's result is (a keyboard user on Play this heard nothing).
+  assert.match(await page.locator('#live').textContent(), /^This board cannot be a level: board: it holds a run of three/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the editor by keyboard: said when opened, the board\'s name says how to edit, Shift+arrows say why nothing moves; leaving it by N is a history entry', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20`, calm);
+  const label = () => ref(page, 'board').getAttribute('aria-label');
+  assert.match(await label(), /Shift\+Left or Shift\+Right drags/);
+  await ref(page, 'editor-box').locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Edit this board');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('#live').textContent(), /^Editing this board: click a column, or press Enter or Space on the board, to drop a block/);
+  assert.match(await label(), /being edited.*Enter or Space drops a block/);
+  await ref(page, 'board').focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.match(await page.locator('#message').textContent(), /^Editing a board: blocks are not dragged here\. To edit, click a column, or press Enter or Space/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /&edit=/.test(location.hash));
+  const editing = await page.evaluate(() => location.hash);
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => /level=21/.test(location.hash) && !/&edit=/.test(location.hash));
+  assert.match(await label(), /Shift\+Left or Shift\+Right drags/, 'the name in play again');
+  await page.goBack();
+  await page.waitForFunction((h) => location.hash === h, editing);
+  await page.waitForFunction(() => window.clearboardPage.editing !== null);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -437,7 +466,7 @@ test('the board being edited is in the address: a reload, a shared link and a sw
   const { page, context } = await open(browser, `${server.url}#game=mayan&level=2`, calm);
   await ref(page, 'editor-box').locator('summary').click();
   await button(page, 'Clear the board').click();
-  assert.equal(await page.locator('#live').textContent(), 'Editing an empty board: click a column to drop a block of the chosen colour.');
+  assert.equal(await page.locator('#live').textContent(), 'Editing an empty board: click a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.');
   await page.getByLabel('Colour').selectOption('3');
   for (const x of [0, 0, 4]) {
     const p = await at(page, x, 0);
@@ -868,7 +897,7 @@ test('Edit this board while editing another board says the edit was replaced', a
   assert.equal(await page.locator('#live').textContent(), said);
   // Pressed again on the same board: nothing was replaced, nothing of the kind is said.
   await button(page, 'Edit this board').click();
-  assert.equal(await ref(page, 'ed-result').textContent(), 'Editing: click a column to drop a block; Check when done.');
+  assert.equal(await ref(page, 'ed-result').textContent(), 'Editing: click a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1187,3 +1187,22 @@ test('Redo survives a reload of the tab in every game (the address holds only th
     await context.close();
   }
 });
+
+test('present mode says the keys that step where the focus is: Page Down / Page Up on the board (whose arrows move its cursor), the arrows elsewhere', async () => {
+  for (const link of ['game=samegame&seed=5&w=7&h=6&colors=4', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'game=mayan&level=9']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await ref(page, 'board').focus();
+    await page.keyboard.press('p');
+    assert.equal(await page.locator('#live').textContent(), 'Present mode: Page Down steps, Page Up undoes (on the board the arrow keys move its cursor), Escape leaves.', link);
+    await page.keyboard.press('PageDown');
+    assert.equal(await moves(page), 1, `${link}: Page Down steps on the board`);
+    await page.keyboard.press('Escape');
+    await button(page, 'Undo').focus();
+    await page.keyboard.press('p');
+    assert.equal(await page.locator('#live').textContent(), 'Present mode: right arrow or Page Down steps, left arrow or Page Up undoes, Escape leaves.', link);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await moves(page), 2, `${link}: the right arrow steps off the board`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

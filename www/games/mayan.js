@@ -66,6 +66,13 @@ const spokenMove = (line) => {
   return m ? `the block at (${m[1]}, ${m[2]}) dragged ${m[3] === '1' ? 'right' : 'left'} (${line})` : line;
 };
 
+/** The board's accessible name in play, and while a board is edited. */
+const PLAY_LABEL = 'Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column.';
+// (No word of another control's label in it — Erase, Colour — so that a label finds one control.)
+const EDIT_LABEL = 'Mayan puzzle board being edited. Arrow keys move the cursor; Enter or Space drops a block of the number chosen in its column, or takes out the block there when erasing.';
+/** How a board is edited, by pointer and by keyboard. */
+const EDIT_HOW = 'click a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.';
+
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
 <div class="game-main">
@@ -79,7 +86,7 @@ const MARKUP = `
     <span class="pair"><button type="button" data-ref="left" title="Drag the selected block left (Shift+Left)">Move left</button>
     <button type="button" data-ref="right" title="Drag the selected block right (Shift+Right)">Move right</button></span>
   </div>
-${boardMarkup('Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column.', [['overlay-next', 'Next level'], ['overlay-undo', 'Undo']])}
+${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Undo']])}
   <div class="toolbar" data-ref="rescue" hidden><button type="button" data-ref="undo-to-solvable">Undo to the last solvable position</button></div>
 </div>
 <div class="game-side">
@@ -757,7 +764,8 @@ export class Mayan extends BoardGame {
     // A link's n, else (not for an empty board) the moves the level has left.
     if (n !== null) this.ref('ed-n').value = String(n);
     else if (!empty || fromLink) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
-    this.ref('ed-result').textContent = 'Editing: click a column to drop a block; Check when done.';
+    this.ref('ed-result').textContent = `Editing: ${EDIT_HOW}`;
+    this.canvas.setAttribute('aria-label', EDIT_LABEL);
     this.ref('ed-link').hidden = true;
     this.drawEditing();
   }
@@ -857,6 +865,7 @@ export class Mayan extends BoardGame {
       this.shell.message('');
     } catch (e) {
       this.ref('ed-result').textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+      this.shell.announce(this.ref('ed-result').textContent);
     }
   }
 
@@ -924,6 +933,7 @@ export class Mayan extends BoardGame {
     const app = this.app;
     this.hintMove = null;
     this.editing = null;
+    this.canvas.setAttribute('aria-label', PLAY_LABEL);
     if (this.selected && !app.cells()[this.selected.y * W + this.selected.x]) this.selected = null;
     const over = app.isOver();
     const level = app.levelNumber();
@@ -1002,8 +1012,8 @@ export class Mayan extends BoardGame {
       if (this.editing) {
         // Editing: a click drops or erases, it does not move.
         readout.textContent = this.ref('ed-erase').checked
-          ? 'Erasing: click a block to take it out (the blocks above fall).'
-          : 'Editing: click a column to drop a block of the chosen colour.';
+          ? 'Erasing: click a block, or press Enter on the board, to take it out (the blocks above fall).'
+          : 'Editing: click a column, or press Enter on the board, to drop a block of the chosen colour.';
         return;
       }
       readout.textContent = this.selected === null && !this.app.isOver() ? 'Drag a block left or right, or click it and use Move left / Move right.' : '';
@@ -1049,7 +1059,10 @@ export class Mayan extends BoardGame {
       this.editAt({ ...this.cursor });
       return true;
     }
-    if (this.editing && e.shiftKey) return true;
+    if (this.editing && e.shiftKey) {
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.shell.message(`Editing a board: blocks are not dragged here. To edit, ${EDIT_HOW}`, true);
+      return true;
+    }
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       const dir = e.key === 'ArrowLeft' ? -1 : 1;
@@ -1187,11 +1200,11 @@ export class Mayan extends BoardGame {
         const text = `Editing the game's board again (${level ? `level ${level}` : 'the board played'}, as it stands): the board you were editing was replaced.`;
         this.ref('ed-result').textContent = text;
         this.shell.announce(text);
-      }
+      } else this.shell.announce(`Editing this board: ${EDIT_HOW}`);
     });
     on('ed-clear', 'click', () => {
       this.startEditing(true);
-      this.shell.announce('Editing an empty board: click a column to drop a block of the chosen colour.');
+      this.shell.announce(`Editing an empty board: ${EDIT_HOW}`);
     });
     on('ed-check', 'click', () => this.check());
     on('ed-erase', 'change', () => this.refreshReadout());
