@@ -1206,3 +1206,38 @@ test('present mode says the keys that step where the focus is: Page Down / Page 
     await context.close();
   }
 });
+
+test('Enter pressed again on a button that disabled itself (focus handed to the board) is not taken as a move', async () => {
+  const cases = [
+    ['game=samegame&seed=5&w=7&h=6&colors=4', 'Undo'],
+    ['game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'Undo'],
+    ['game=mayan&level=9', 'Undo'],
+  ];
+  for (const [link, name] of cases) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    await button(page, name).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await moves(page), 0, link);
+    assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, `${link}: the focus went to the board`);
+    // The same key again, at once, and held down: meant for Undo, not a move on the board.
+    await page.keyboard.press('Enter');
+    await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    assert.equal(await moves(page), 0, `${link}: no move made`);
+    assert.equal(await button(page, 'Redo').isEnabled(), true, `${link}: Redo kept`);
+    assert.match(await page.locator('#message').textContent(), /^Undo has nothing more to do here, so the focus moved to the board; press Enter again to play there\./);
+    // Another key first: Enter is the board's again.
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.evaluate(() => window.clearboardPage.handedOff), null, `${link}: the board's keys again`);
+    // Undo clicked (not pressed by a key): Enter on the board is the board's at once.
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    await button(page, name).click();
+    assert.equal(await moves(page), 0);
+    assert.equal(await page.evaluate(() => window.clearboardPage.handedOff), null, `${link}: a click hands no key over`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

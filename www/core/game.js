@@ -13,6 +13,8 @@ import { load, loadSession, saveSession } from './storage.js';
 const REASONS_KEPT = 512;
 /** At most this many undone moves are kept for Redo over a reload. */
 const REDO_KEPT = 10000;
+/** A press on the board this soon after a button handed it the focus was meant for the button (see handedPress). */
+const HANDOFF_MS = 1500;
 
 /** A game's link without its moves: the game a position belongs to. */
 export const startOf = (link) => link.replace(/&moves=.*$/, '');
@@ -33,6 +35,9 @@ export class BoardGame {
     this.root = null;
     /** Step's reasons by the link of the position each move reached. */
     this.reasons = new Map();
+    // The last Enter or Space (where and when), and a button that gave the board the focus (handedPress).
+    this.pressed = { target: null, at: -Infinity };
+    this.handedOff = null;
     /** Moves just undone, while `changed()` announces them (see changedByUndo). */
     this.undid = 0;
     /** The board's height (CSS px) in a frame as tall as it likes, at the width it has (set by `resize`). */
@@ -317,7 +322,34 @@ export class BoardGame {
   updateButtons() {
     const focused = document.activeElement;
     this.setButtons();
-    if (focused?.disabled && this.root?.contains(focused)) this.canvas.focus();
+    if (focused?.disabled && this.root?.contains(focused)) {
+      this.canvas.focus();
+      // Pressed by Enter or Space (not clicked): the same key again is the button's (handedPress).
+      const now = performance.now();
+      if (this.pressed.target === focused && now - this.pressed.at < HANDOFF_MS) this.handedOff = { from: focused.textContent.trim(), at: now };
+    }
+  }
+
+  /**
+   * Enter or Space on the board right after a button handed it the focus
+   * (Undo back at the start, say), pressed again within HANDOFF_MS of the
+   * last such press or held down: meant for the button, not a move on the
+   * board. Swallowed and said (true); any other key, or a press after a
+   * pause, is the board's.
+   */
+  handedPress(e) {
+    const h = this.handedOff;
+    if (!h) return false;
+    // A finished game takes no move: the press does nothing anyway, and its result stays said.
+    if (this.app.isOver()) return false;
+    const now = performance.now();
+    if ((e.key !== 'Enter' && e.key !== ' ') || (!e.repeat && now - h.at > HANDOFF_MS)) {
+      this.handedOff = null;
+      return false;
+    }
+    h.at = now;
+    this.shell.message(`${h.from} has nothing more to do here, so the focus moved to the board; press ${e.key === ' ' ? 'Space' : 'Enter'} again to play there.`);
+    return true;
   }
 
   /**
@@ -452,6 +484,7 @@ export class BoardGame {
    * the board: no frame of the move may come back over it).
    */
   key(e) {
+    if (e.key === 'Enter' || e.key === ' ') this.pressed = { target: e.target, at: performance.now() };
     if (!MODIFIERS.has(e.key)) this.animator.finish();
     gameKey(this, e, this.letterKeys());
   }

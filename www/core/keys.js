@@ -56,6 +56,8 @@ export function gameKey(game, e, letters) {
     e.preventDefault();
   } else if (mod || e.altKey) {
     /* not the game's */
+  } else if (e.target === game.canvas && game.handedPress?.(e)) {
+    e.preventDefault();
   } else if (e.target === game.canvas && game.boardKey(e)) {
     e.preventDefault();
   } else if (e.target?.closest?.('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
