@@ -126,8 +126,8 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await clickCell(page, found.pair[0], found.pair[1]);
   await clickCell(page, found.pair[2], found.pair[3]);
   await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
-  // A screen reader hears the move, then the verdict.
-  assert.match(await page.locator('#live').textContent(), /^Removed a pair of .+ Lost — no order of removals clears this board\. Undo to the last winnable position:$/);
+  // A screen reader hears the move, then the verdict (said on its own, after the move).
+  assert.equal(await page.locator('#live').textContent(), 'Lost — no order of removals clears this board. Undo to the last winnable position:');
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
   assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\./);
@@ -220,11 +220,11 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   assert.notEqual(await ref(page, 'readout').textContent(), `${selected.slice('Selected '.length, -1)} — selected`);
   await page.keyboard.press(' ');
   assert.equal(await app(page, (a) => a.tiles()), 10, 'A at (3, 0) and (0, 0) join round the ring');
-  assert.match(await page.locator('#live').textContent(), /Removed a pair of A \(capital A, vermilion circle\)\. 10 tiles left\./);
+  assert.match(await page.locator('#live').textContent(), /Removed a pair of A \(capital A, vermilion circle\) at column 4, row 1 and column 1, row 1\. 10 tiles left\./);
   await page.keyboard.press('u');
   assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\. 12 tiles left\./);
   await page.keyboard.press('r');
-  assert.match(await page.locator('#live').textContent(), /^Removed a pair of A \(capital A, vermilion circle\)\. 10 tiles left\./);
+  assert.match(await page.locator('#live').textContent(), /^Removed a pair of A \(capital A, vermilion circle\) at column 4, row 1 and column 1, row 1\. 10 tiles left\./);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -1146,6 +1146,24 @@ test('a stuck, lost board with a winnable position behind it: Step and Hint name
     await button(page, name).click();
     assert.match(await page.getByRole('status').textContent(), /undo to the last winnable position\. Or Shuffle: it rearranges the tiles left into a winnable board \(−50 points\)\.$/, name);
   }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a move that loses the game is said once, then the verdict alone (the move is not said again with it)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=CABB/ABDA/DCBA`, calm);
+  await page.evaluate(() => {
+    window.writes = [];
+    new MutationObserver(() => window.writes.push(document.getElementById('live').textContent)).observe(document.getElementById('live'), { childList: true, characterData: true, subtree: true });
+  });
+  await ref(page, 'board').focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'Enter', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await page.waitForFunction(() => window.writes.some((w) => /^Lost/.test(w)));
+  const writes = await page.evaluate(() => window.writes.filter((w) => /Removed a pair|Lost/.test(w)));
+  assert.equal(writes.length, 2, JSON.stringify(writes));
+  assert.match(writes[0], /^Removed a pair of B \(capital B, [a-z ]+\) at column \d, row \d and column \d, row \d\. 10 tiles left\.$/);
+  assert.equal(writes[1], 'Lost — no order of removals clears this board. Undo to the last winnable position:');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1241,3 +1241,14 @@ test('Enter pressed again on a button that disabled itself (focus handed to the 
     await context.close();
   }
 });
+
+test('no log speaks by itself: every role="log" is aria-live="off" (what it gains is said once, by the live region or the status)', async () => {
+  for (const link of ['game=samegame&seed=5&w=7&h=6&colors=4', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'game=mayan&level=9']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    const logs = await page.locator('[role="log"]').evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('aria-live')]));
+    assert.ok(logs.length >= 1, link);
+    for (const [name, live] of logs) assert.equal(live, 'off', `${link}: ${name}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -112,7 +112,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     </div>
     <p data-ref="pq-result" class="ed-result"></p>
     <canvas data-ref="pq-canvas" tabindex="0" role="application" aria-roledescription="board" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them" hidden></canvas>
-    <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output"></pre>
+    <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
     <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top, from 1 as on the board)</small></summary>
@@ -788,7 +788,7 @@ export class Lianliankan extends BoardGame {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
-        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}.` : 'Shuffled.';
+        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}${this.pairWhere()}.` : 'Shuffled.';
       said = `${what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
       this.shell.announce(said);
     }
@@ -797,6 +797,14 @@ export class Lianliankan extends BoardGame {
     this.refreshReadout();
     this.scheduleVerdict();
     this.draw();
+  }
+
+  /** Where the last pair stood, counted from 1 as the readout counts: " at column 2, row 1 and column 4, row 1" ('' when unknown). */
+  pairWhere() {
+    const p = Array.from(this.app.lastPath());
+    if (p.length < 4) return '';
+    const [x1, y1, x2, y2] = [p[0], p[1], p.at(-2), p.at(-1)];
+    return ` at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`;
   }
 
   /** Asks the solver (bounded) whether the position can be won, after the frame is drawn. */
@@ -830,9 +838,10 @@ export class Lianliankan extends BoardGame {
             ? `${lost}, and it is where this game starts.${shuffle}`
             : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
-        // Said after what the move said (a polite region reads its whole new text).
+        // Said after what the move said, and only the verdict: the move was said at once (a polite
+        // region queues what it is given, so a screen reader says the move, then this, once each).
         const said = document.getElementById('live')?.textContent ?? '';
-        if (!said.endsWith(verdict.textContent)) this.shell.announce(`${said} ${verdict.textContent}`.trim());
+        if (!said.endsWith(verdict.textContent)) this.shell.announce(verdict.textContent);
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       verdict.style.minHeight = '';
       // The verdict's words change with every move: the board keeps its size

@@ -99,7 +99,7 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
       <button type="button" data-ref="pause" disabled>Pause</button>
       <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="10" value="2" aria-label="Animation speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">2 moves/s</span></label>
     </div>
-    <pre class="log" data-ref="log" role="log" aria-label="Judge's answer"></pre>
+    <pre class="log" data-ref="log" role="log" aria-label="Judge's answer" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="editor-box">
     <summary>Editor</summary>
