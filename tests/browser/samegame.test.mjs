@@ -666,10 +666,15 @@ test('compare plays greedy and the solver side by side with scores and move coun
   assert.ok(!(await stop.isEnabled()), 'the search has ended');
   await setSpeed(page, 20);
   await page.getByRole('button', { name: 'Compare' }).click();
+  assert.equal(await page.locator('#live').textContent(), 'Compare: greedy and the solver\'s line play side by side from where Solve started.');
   await page.waitForFunction(() => /finished/.test(document.querySelector('[data-ref="cmp-greedy-info"]').textContent) && /finished/.test(document.querySelector('[data-ref="cmp-solver-info"]').textContent), null, { timeout: 20000 });
   const g = await ref(page, 'cmp-greedy-info').textContent();
   const s = await ref(page, 'cmp-solver-info').textContent();
   const score = (t) => Number(t.match(/Score (-?\d+)/)[1]);
+  // The end is said too, with both results.
+  await page.waitForFunction(() => /^Compare finished: /.test(document.getElementById('live').textContent));
+  const said = await page.locator('#live').textContent();
+  assert.match(said, new RegExp(`^Compare finished: greedy ${score(g)} points? in \\d+ moves?(, board cleared)?; the solver ${score(s)} points? in \\d+ moves?(, board cleared)?\\.$`));
   assert.match(g, /^Score -?\d+ · \d+ moves · finished$/);
   assert.match(s, /^Score -?\d+ · \d+ moves · finished$/);
   assert.ok(score(s) >= score(g), `${s} vs ${g}`);

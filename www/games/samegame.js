@@ -765,6 +765,7 @@ export class SameGame extends BoardGame {
       this.ref('cmp-solver-info').textContent = info(solver, 2 * i >= moves.length);
     };
     show();
+    this.shell.announce('Compare: greedy and the solver\'s line play side by side from where Solve started.');
     run.timer = setInterval(() => {
       const g = greedy.step();
       const more = 2 * i < moves.length;
@@ -773,7 +774,11 @@ export class SameGame extends BoardGame {
         i++;
       }
       show();
-      if (!g && !more) this.stopCompare();
+      if (!g && !more) {
+        const ends = (a) => `${plural(a.score(), 'point')} in ${plural(a.moves() - base, 'move')}${a.balls() === 0 ? ', board cleared' : ''}`;
+        this.shell.announce(`Compare finished: greedy ${ends(greedy)}; the solver ${ends(solver)}.`);
+        this.stopCompare();
+      }
     }, 1000 / Math.max(2, this.speed()));
   }
 
