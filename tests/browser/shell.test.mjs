@@ -1252,3 +1252,17 @@ test('no log speaks by itself: every role="log" is aria-live="off" (what it gain
     await context.close();
   }
 });
+
+test('Play pressed by keyboard hands the focus to Pause, and Pause back to Play (Enter, Enter: play, then pause)', async () => {
+  for (const link of ['game=samegame&seed=5&w=15&h=10&colors=3', 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=3', 'game=mayan&level=30']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await button(page, 'Play').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Pause', `${link}: on Pause`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.clearboardPage.autoplay.running), false, `${link}: paused`);
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Play', `${link}: back on Play`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -323,6 +323,12 @@ export class BoardGame {
     const focused = document.activeElement;
     this.setButtons();
     if (focused?.disabled && this.root?.contains(focused)) {
+      // Play hands the focus to Pause and Pause to Play (as Solve to Stop), when shown and enabled; else to the board.
+      const partner = this.ref({ play: 'pause', pause: 'play' }[focused.dataset.ref] ?? '');
+      if (partner && !partner.disabled && partner.getClientRects().length) {
+        partner.focus();
+        return;
+      }
       this.canvas.focus();
       // Pressed by Enter or Space (not clicked): the same key again is the button's (handedPress).
       const now = performance.now();
