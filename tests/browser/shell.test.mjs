@@ -1266,3 +1266,20 @@ test('Play pressed by keyboard hands the focus to Pause, and Pause back to Play 
     await context.close();
   }
 });
+
+test('U and R with nothing to undo or redo say so (they were silent)', async () => {
+  for (const link of ['game=samegame&seed=5&w=7&h=6&colors=4', 'game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'game=mayan&level=9']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await ref(page, 'board').focus();
+    await page.keyboard.press('u');
+    assert.equal(await page.locator('#message').textContent(), 'Nothing to undo: no move has been made since the start.', link);
+    await page.keyboard.press('r');
+    assert.equal(await page.locator('#message').textContent(), 'Nothing to redo: no move was undone since the last one made.', link);
+    // A move clears it.
+    await button(page, 'Step').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    assert.doesNotMatch(await page.locator('#message').textContent(), /^Nothing to/, link);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -15,6 +15,9 @@ const REASONS_KEPT = 512;
 const REDO_KEPT = 10000;
 /** A press on the board this soon after a button handed it the focus was meant for the button (see handedPress). */
 const HANDOFF_MS = 1500;
+/** Said when U or R (or Ctrl+Z, Ctrl+Y) finds nothing to take back or play again. */
+export const NOTHING_TO_UNDO = 'Nothing to undo: no move has been made since the start.';
+export const NOTHING_TO_REDO = 'Nothing to redo: no move was undone since the last one made.';
 
 /** A game's link without its moves: the game a position belongs to. */
 export const startOf = (link) => link.replace(/&moves=.*$/, '');
@@ -463,6 +466,7 @@ export class BoardGame {
     this.animator.finish();
     this.shell.message('');
     if (this.app.undo()) this.changedByUndo(1);
+    else this.shell.message(NOTHING_TO_UNDO);
   }
 
   /**
@@ -482,6 +486,7 @@ export class BoardGame {
     this.animator.finish();
     this.shell.message('');
     if (this.app.redo()) this.changed();
+    else this.shell.message(NOTHING_TO_REDO);
   }
 
   /**

@@ -9,7 +9,7 @@
 // Cells are (x, y): x the column from the left, y the row from the TOP,
 // 0-based (as the path-connect problems count); the board is drawn with
 // its one-cell ring around it, where paths may run.
-import { BoardGame, boardMarkup, plural } from '../core/game.js';
+import { BoardGame, boardMarkup, plural, NOTHING_TO_UNDO, NOTHING_TO_REDO } from '../core/game.js';
 import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
@@ -608,7 +608,7 @@ export class Lianliankan extends BoardGame {
       this.changedByUndo(1);
       // Undone from "Cleared!": the game goes on, and so does its clock.
       this.tickTimer(true);
-    }
+    } else this.shell.message(NOTHING_TO_UNDO);
   }
 
   redo() {
@@ -621,7 +621,7 @@ export class Lianliankan extends BoardGame {
       this.timer.assisted = true;
       this.selected = null;
       this.changed();
-    }
+    } else this.shell.message(NOTHING_TO_REDO);
   }
 
   hint() {
