@@ -505,9 +505,13 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nX X\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
   await button(page, 'Answer queries').click();
   assert.ok((await ref(page, 'pq-query').locator('option').count()) > 0);
+  assert.equal(await ref(page, 'pq-query').isEnabled(), true);
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('garbage');
   await button(page, 'Answer queries').click();
   assert.equal(await ref(page, 'pq-query').locator('option').count(), 0);
+  // Empty lists are disabled: nothing to pick, no stop for Tab.
+  assert.equal(await ref(page, 'pq-query').isDisabled(), true);
+  assert.equal(await ref(page, 'pq-board-no').isDisabled(), true);
   // A huge bad line is quoted shortly, and the page does not grow sideways.
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('z'.repeat(100000));
   await button(page, 'Answer queries').click();

@@ -106,8 +106,8 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     <textarea data-ref="pq-input" rows="8" aria-label="Path queries (mahjong or POJ 1101 input)" spellcheck="false"></textarea>
     <div class="toolbar">
       <button type="button" data-ref="pq-answer">Answer queries</button>
-      <label>Board <select data-ref="pq-board-no"></select></label>
-      <label>Query <select data-ref="pq-query"></select></label>
+      <label>Board <select data-ref="pq-board-no" disabled></select></label>
+      <label>Query <select data-ref="pq-query" disabled></select></label>
       <button type="button" data-ref="pq-show">Show path</button>
     </div>
     <p data-ref="pq-result" class="ed-result"></p>
@@ -777,7 +777,7 @@ export class Lianliankan extends BoardGame {
     } else if (stuck) {
       const left = this.shufflesLeft();
       const text = left > 0
-        ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left), or undo.`
+        ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left)${app.moves() ? ', or undo' : ''}.`
         : `${app.overText()} (A game allows ${plural(this.bindings.LianliankanApp.maxShuffles(), 'shuffle')}.) Undo to play on.`;
       this.ref('why').textContent = text;
       this.shell.message(text, true);
@@ -1122,6 +1122,22 @@ export class Lianliankan extends BoardGame {
   // ---- the path query tool ----------------------------------------------------
 
   answerQueries() {
+    try {
+      this.answerQueriesNow();
+    } finally {
+      this.syncQueryLists();
+    }
+  }
+
+  /** An empty list of boards or queries is disabled: not a stop for Tab, with nothing to pick. */
+  syncQueryLists() {
+    for (const name of ['pq-board-no', 'pq-query']) {
+      const select = this.ref(name);
+      select.disabled = select.options.length === 0;
+    }
+  }
+
+  answerQueriesNow() {
     const input = this.ref('pq-input').value;
     this.pq?.free();
     this.pq = null;
@@ -1187,6 +1203,7 @@ export class Lianliankan extends BoardGame {
       options.push(more);
     }
     select.append(...options);
+    this.syncQueryLists();
     this.pqPath = null;
     this.pqPick = null;
     this.pqCursor = null;
