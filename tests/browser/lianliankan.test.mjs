@@ -203,6 +203,13 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   // The next action of another kind takes the old "Not a pair" away.
   await page.getByLabel('Show all pairs').check();
   assert.equal(await page.locator('#message').textContent(), '');
+  // Which pairs, in words (a screen reader gets what the cyan outlines show).
+  const pairs = await app(page, (a) => Array.from(a.allPairs()));
+  const named = [];
+  for (let i = 0; i < pairs.length; i += 4) named.push(`at column ${pairs[i] + 1}, row ${pairs[i + 1] + 1} and column ${pairs[i + 2] + 1}, row ${pairs[i + 3] + 1}`);
+  const listed = await ref(page, 'why').textContent();
+  assert.match(listed, /^\d+ pairs? can be removed now \(outlined in cyan\): /);
+  for (const n of named) assert.ok(listed.includes(n), `${n} in ${listed}`);
   await page.getByLabel('Show all pairs').uncheck();
   // (3, 1) is selected now: a second click deselects it. Then the keyboard:
   // from (3, 1) up to (3, 0), Enter, left to (0, 0), Space.
@@ -463,7 +470,7 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.getByLabel('Show search').check();
   assert.match(await ref(page, 'why').textContent(), /select a tile/);
   await clickCell(page, 0, 1);
-  assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached, each with the path found/);
+  assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached \(column 2, row 2\), each with the path found/);
   // ... and are said with the selection.
   assert.match(await page.locator('#live').textContent(), /^Selected column 1, row 2: .*\. Show search from column 1, row 2: .* 1 tile D reached/);
   await page.getByLabel('Show search').uncheck();

@@ -47,6 +47,8 @@ const PATH = '#e53935';
 const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
+/** Show all pairs names at most this many pairs in words (the rest are counted). */
+const PAIRS_SAID = 6;
 /** What a shuffle does, as the verdict and the explanations say it. */
 const SHUFFLE_SAYS = 'Shuffle rearranges the tiles left into a winnable board (−50 points).';
 /** Where a drawn path starts and ends: this far (in cells) from its tiles' centres, on their edges. */
@@ -555,10 +557,10 @@ export class Lianliankan extends BoardGame {
     const w = this.app.width();
     const h = this.app.height();
     const reach = this.app.reach(sel.x, sel.y);
-    let found = 0;
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (reach[(y + 1) * (w + 2) + x + 1] >= 5) found++;
+    const found = [];
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (reach[(y + 1) * (w + 2) + x + 1] >= 5) found.push(`column ${x + 1}, row ${y + 1}`);
     const k = this.letter(this.app.cells()[sel.y * w + sel.x]);
-    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found === 0 ? `no other ${k} is reached` : `${plural(found, `tile ${k}`)} reached, each with the path found (orange)`}.`;
+    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found.length === 0 ? `no other ${k} is reached` : `${plural(found.length, `tile ${k}`)} reached (${found.join('; ')}), each with the path found (orange)`}.`;
   }
 
   /** Animates the pair just removed (its path, then the slides) and updates the page. */
@@ -1039,7 +1041,13 @@ export class Lianliankan extends BoardGame {
 
   /** What Show all pairs outlines, in words. */
   pairsText() {
-    return `${plural(this.app.allPairs().length / 4, 'pair')} can be removed now (outlined in cyan).`;
+    const pairs = pairsOf(Array.from(this.app.allPairs()));
+    const cells = this.app.cells();
+    const w = this.app.width();
+    // Which they are, in words (the first PAIRS_SAID; a big board has many).
+    const named = pairs.slice(0, PAIRS_SAID).map(([x1, y1, x2, y2]) => `${this.letter(cells[y1 * w + x1])} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`);
+    const more = pairs.length > PAIRS_SAID ? `; and ${pairs.length - PAIRS_SAID} more` : '';
+    return `${plural(pairs.length, 'pair')} can be removed now (outlined in cyan)${named.length ? `: ${named.join('; ')}${more}` : ''}.`;
   }
 
   /** The path query tool's answer: shown under its box and said by the live region. */
