@@ -375,7 +375,8 @@ class Shell {
     // Another game dealt over one under way (moves made: New game, another
     // level, preset or variant): a new entry, so that Back brings the game
     // back. Not in a frame, whose entries would be the host page's Back.
-    const started = (hash) => hash.replace(/&moves=[^&]*/, '');
+    // (The Mayan editor's board and n are not the game's start: an edit is no new game.)
+    const started = (hash) => hash.replace(/&(moves|edit|edit-n)=[^&]*/g, '');
     // Leaving the Mayan editor's board (another level, Reset, Play this) is one too: Back opens the editor on it again.
     const underWay = (/&moves=[^&]/.test(location.hash) && started(location.hash) !== started(link)) || (/&edit=/.test(location.hash) && !/&edit=/.test(link));
     if (!this.inRoute && this.params.embed !== '1' && underWay) {

@@ -127,7 +127,7 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await clickCell(page, found.pair[2], found.pair[3]);
   await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   // A screen reader hears the move, then the verdict (said on its own, after the move).
-  assert.equal(await page.locator('#live').textContent(), 'Lost — no order of removals clears this board. Undo to the last winnable position:');
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost — no order of removals clears this board. Undo to the last winnable position:', null, { timeout: 3000 });
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
   assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\./);
@@ -470,7 +470,7 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.getByLabel('Show search').check();
   assert.match(await ref(page, 'why').textContent(), /select a tile/);
   await clickCell(page, 0, 1);
-  assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached \(column 2, row 2\), each with the path found/);
+  assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached \(D \(capital D, [a-z ]+\): column 2, row 2\), each with the path found/);
   // ... and are said with the selection.
   assert.match(await page.locator('#live').textContent(), /^Selected column 1, row 2: .*\. Show search from column 1, row 2: .* 1 tile D reached/);
   await page.getByLabel('Show search').uncheck();

@@ -462,6 +462,33 @@ test('the editor by keyboard: said when opened, the board\'s name says how to ed
   await context.close();
 });
 
+test('editing a level with moves made: each edit replaces the history entry (no entry per block), and a block selected before is not moved by Move left / Move right', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), moves[0]);
+  await page.waitForFunction(() => /&moves=/.test(location.hash));
+  // A block selected on the level.
+  const [x, y] = moves[1];
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y);
+  assert.notEqual(await page.evaluate(() => window.clearboardPage.selected), null);
+  await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Edit this board').click();
+  assert.equal(await button(page, 'Move left').isDisabled(), true);
+  assert.equal(await button(page, 'Move right').isDisabled(), true);
+  const entries = await page.evaluate(() => history.length);
+  for (const col of [0, 4, 4]) {
+    const q = await at(page, col, 6);
+    await page.mouse.click(q.x, q.y);
+  }
+  await page.waitForFunction(() => /&edit=/.test(location.hash));
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => history.length), entries, 'edits replace the entry');
+  assert.notEqual(await page.evaluate(() => window.clearboardPage.editing), null, 'still editing');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the board being edited is in the address: a reload, a shared link and a switch back open the editor on it', async () => {
   const { page, context } = await open(browser, `${server.url}#game=mayan&level=2`, calm);
   await ref(page, 'editor-box').locator('summary').click();

@@ -1213,6 +1213,10 @@ test('Enter pressed again on a button that disabled itself (focus handed to the 
     ['game=lianliankan&w=8&h=6&kinds=6&variant=down&seed=3', 'Undo'],
     ['game=mayan&level=9', 'Undo'],
   ];
+  const state = (page) => page.evaluate(() => {
+    const g = window.clearboardPage;
+    return { moves: g.app.moves(), selected: g.selected ?? null, handed: g.handedOff !== null };
+  });
   for (const [link, name] of cases) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
     await button(page, 'Step').click();
@@ -1221,19 +1225,32 @@ test('Enter pressed again on a button that disabled itself (focus handed to the 
     await page.keyboard.press('Enter');
     assert.equal(await moves(page), 0, link);
     assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, `${link}: the focus went to the board`);
-    // The same key again, at once, and held down: meant for Undo, not a move on the board.
+    // The key held down (repeats), then pressed once more at once: meant for Undo, not the board.
+    await page.evaluate(() => {
+      for (let i = 0; i < 3; i++) window.clearboardPage.canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', repeat: true, bubbles: true, cancelable: true }));
+    });
+    assert.deepEqual(await state(page), { moves: 0, selected: null, handed: true }, `${link}: repeats swallowed`);
     await page.keyboard.press('Enter');
-    await page.keyboard.down('Enter');
-    await page.keyboard.up('Enter');
-    assert.equal(await moves(page), 0, `${link}: no move made`);
+    assert.deepEqual(await state(page), { moves: 0, selected: null, handed: false }, `${link}: one more press swallowed`);
     assert.equal(await button(page, 'Redo').isEnabled(), true, `${link}: Redo kept`);
     assert.match(await page.locator('#message').textContent(), /^Undo has nothing more to do here, so the focus moved to the board; press Enter again to play there\./);
-    // Another key first: Enter is the board's again.
-    await page.keyboard.press('ArrowUp');
-    assert.equal(await page.evaluate(() => window.clearboardPage.handedOff), null, `${link}: the board's keys again`);
+    // As the message says: Enter again is the board's.
+    const acts = await page.evaluate(() => {
+      const g = window.clearboardPage;
+      const id = g.constructor.id;
+      if (id === 'samegame') return g.app.clusterAt(0, 0).length >= 4 ? 'move' : null;
+      if (id === 'mayan') return g.app.cells()[g.cursor.y * 5 + g.cursor.x] ? 'select' : null;
+      return 'select';
+    });
+    await page.keyboard.press('Enter');
+    if (acts === 'move') assert.equal(await moves(page), 1, `${link}: Enter plays`);
+    if (acts === 'select') assert.notEqual((await state(page)).selected, null, `${link}: Enter picks`);
     // Undo clicked (not pressed by a key): Enter on the board is the board's at once.
-    await button(page, 'Step').click();
-    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    await page.keyboard.press('Escape');
+    if ((await moves(page)) === 0) {
+      await button(page, 'Step').click();
+      await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    }
     await button(page, name).click();
     assert.equal(await moves(page), 0);
     assert.equal(await page.evaluate(() => window.clearboardPage.handedOff), null, `${link}: a click hands no key over`);

@@ -326,8 +326,8 @@ export class BoardGame {
     const focused = document.activeElement;
     this.setButtons();
     if (focused?.disabled && this.root?.contains(focused)) {
-      // Play hands the focus to Pause and Pause to Play (as Solve to Stop), when shown and enabled; else to the board.
-      const partner = this.ref({ play: 'pause', pause: 'play' }[focused.dataset.ref] ?? '');
+      // Play hands the focus to Pause and Pause to Play, Solve to Stop and Stop to Solve, when shown and enabled; else to the board.
+      const partner = this.ref({ play: 'pause', pause: 'play', solve: 'stop-solve', 'stop-solve': 'solve' }[focused.dataset.ref] ?? '');
       if (partner && !partner.disabled && partner.getClientRects().length) {
         partner.focus();
         return;
@@ -335,28 +335,27 @@ export class BoardGame {
       this.canvas.focus();
       // Pressed by Enter or Space (not clicked): the same key again is the button's (handedPress).
       const now = performance.now();
-      if (this.pressed.target === focused && now - this.pressed.at < HANDOFF_MS) this.handedOff = { from: focused.textContent.trim(), at: now };
+      if (this.pressed.target === focused && now - this.pressed.at < HANDOFF_MS) this.handedOff = { from: focused.textContent.trim(), at: now, key: this.pressed.key };
     }
   }
 
   /**
-   * Enter or Space on the board right after a button handed it the focus
-   * (Undo back at the start, say), pressed again within HANDOFF_MS of the
-   * last such press or held down: meant for the button, not a move on the
-   * board. Swallowed and said (true); any other key, or a press after a
-   * pause, is the board's.
+   * The key that pressed a button which then handed the board the focus
+   * (Undo back at the start, say), held down or pressed once more within
+   * HANDOFF_MS: meant for the button, not a move on the board. Swallowed
+   * and said (true). The next press of it, any other key, or a press after
+   * a pause is the board's.
    */
   handedPress(e) {
     const h = this.handedOff;
     if (!h) return false;
     // A finished game takes no move: the press does nothing anyway, and its result stays said.
-    if (this.app.isOver()) return false;
-    const now = performance.now();
-    if ((e.key !== 'Enter' && e.key !== ' ') || (!e.repeat && now - h.at > HANDOFF_MS)) {
+    if (this.app.isOver() || e.key !== h.key || (!e.repeat && performance.now() - h.at > HANDOFF_MS)) {
       this.handedOff = null;
       return false;
     }
-    h.at = now;
+    // Held down: swallowed while it repeats; pressed once more: swallowed once.
+    if (!e.repeat) this.handedOff = null;
     this.shell.message(`${h.from} has nothing more to do here, so the focus moved to the board; press ${e.key === ' ' ? 'Space' : 'Enter'} again to play there.`);
     return true;
   }
@@ -408,8 +407,10 @@ export class BoardGame {
     if (!undone) return null;
     const full = this.app.link();
     for (let i = 0; i < undone; i++) this.app.undo();
-    // The position shown must be the one it was (else nothing is kept).
-    return this.app.link() === at ? { at, full, undone } : null;
+    // The position shown must be the one it was (else it is opened again, and nothing is kept).
+    if (this.app.link() === at) return { at, full, undone };
+    this.app.openLink(at);
+    return null;
   }
 
   /** Puts back the moves `redoKept` kept for the position shown: opens the last, then undoes them. */
@@ -423,10 +424,15 @@ export class BoardGame {
       let n = 0;
       while (n < undone && this.app.undo()) n++;
       if (n === undone && this.app.link() === at) return;
+      this.app.openLink(at);
     } catch {
       // A kept link that no longer opens: the position of the address stays.
+      try {
+        if (this.app.link() !== at) this.app.openLink(at);
+      } catch {
+        /* at is the position the address opened a moment ago */
+      }
     }
-    this.app.openLink(at);
   }
 
   /**
@@ -495,7 +501,7 @@ export class BoardGame {
    * the board: no frame of the move may come back over it).
    */
   key(e) {
-    if (e.key === 'Enter' || e.key === ' ') this.pressed = { target: e.target, at: performance.now() };
+    if (e.key === 'Enter' || e.key === ' ') this.pressed = { target: e.target, at: performance.now(), key: e.key };
     if (!MODIFIERS.has(e.key)) this.animator.finish();
     gameKey(this, e, this.letterKeys());
   }

@@ -47,6 +47,8 @@ const PATH = '#e53935';
 const SEARCH = '#ff9800';
 const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,152,0,0.40)'];
 const FLASH_MS = 500;
+/** A lost verdict is said this long after the move (which is said at once). */
+const VERDICT_SAID_MS = 1000;
 /** Show all pairs names at most this many pairs in words (the rest are counted). */
 const PAIRS_SAID = 6;
 /** What a shuffle does, as the verdict and the explanations say it. */
@@ -340,11 +342,8 @@ export class Lianliankan extends BoardGame {
     this.afterPair(before);
     if (!this.app.isWon()) {
       // The strategy's reason, for class (it stays in view in present mode).
-      const path = Array.from(this.app.lastPath());
-      const [x1, y1] = path.slice(0, 2);
-      const [x2, y2] = path.slice(-2);
       const pairs = this.app.tiles() / 2;
-      this.explainMove(`Step: the pair of ${this.letter(this.app.lastKind())} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — the next pair of a winning order the solver found from here (${plural(pairs, 'pair')} to go).`);
+      this.explainMove(`Step: the pair of ${this.letter(this.app.lastKind())}${this.pairWhere()} — the next pair of a winning order the solver found from here (${plural(pairs, 'pair')} to go).`);
     }
     return !this.app.isWon();
   }
@@ -559,8 +558,9 @@ export class Lianliankan extends BoardGame {
     const reach = this.app.reach(sel.x, sel.y);
     const found = [];
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (reach[(y + 1) * (w + 2) + x + 1] >= 5) found.push(`column ${x + 1}, row ${y + 1}`);
-    const k = this.letter(this.app.cells()[sel.y * w + sel.x]);
-    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found.length === 0 ? `no other ${k} is reached` : `${plural(found.length, `tile ${k}`)} reached (${found.join('; ')}), each with the path found (orange)`}.`;
+    const kind = this.app.cells()[sel.y * w + sel.x];
+    const k = this.letter(kind);
+    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found.length === 0 ? `no other ${k} is reached` : `${plural(found.length, `tile ${k}`)} reached (${this.kindText(kind)}: ${found.join('; ')}), each with the path found (orange)`}.`;
   }
 
   /** Animates the pair just removed (its path, then the slides) and updates the page. */
@@ -840,10 +840,12 @@ export class Lianliankan extends BoardGame {
             ? `${lost}, and it is where this game starts.${shuffle}`
             : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
-        // Said after what the move said, and only the verdict: the move was said at once (a polite
-        // region queues what it is given, so a screen reader says the move, then this, once each).
-        const said = document.getElementById('live')?.textContent ?? '';
-        if (!said.endsWith(verdict.textContent)) this.shell.announce(verdict.textContent);
+        // Said on its own after what the move said, a moment later: the move was said at once, and a
+        // screen reader may drop a message replaced before it was spoken (the move is not said twice).
+        const said = verdict.textContent;
+        setTimeout(() => {
+          if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(said);
+        }, VERDICT_SAID_MS);
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       verdict.style.minHeight = '';
       // The verdict's words change with every move: the board keeps its size
@@ -1045,7 +1047,7 @@ export class Lianliankan extends BoardGame {
     const cells = this.app.cells();
     const w = this.app.width();
     // Which they are, in words (the first PAIRS_SAID; a big board has many).
-    const named = pairs.slice(0, PAIRS_SAID).map(([x1, y1, x2, y2]) => `${this.letter(cells[y1 * w + x1])} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`);
+    const named = pairs.slice(0, PAIRS_SAID).map(([x1, y1, x2, y2]) => `${this.kindText(cells[y1 * w + x1])} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`);
     const more = pairs.length > PAIRS_SAID ? `; and ${pairs.length - PAIRS_SAID} more` : '';
     return `${plural(pairs.length, 'pair')} can be removed now (outlined in cyan)${named.length ? `: ${named.join('; ')}${more}` : ''}.`;
   }

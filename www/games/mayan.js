@@ -755,6 +755,8 @@ export class Mayan extends BoardGame {
       }
     }
     this.editing = columns;
+    // A block selected on the level is not on the board edited (Move left / Move right are off).
+    this.selected = null;
     this.ref('overlay').hidden = true;
     // What was said of the board left (its result, a Step's reason, a hint) is not about this one.
     this.shell.message('');
@@ -766,6 +768,7 @@ export class Mayan extends BoardGame {
     else if (!empty || fromLink) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
     this.ref('ed-result').textContent = `Editing: ${EDIT_HOW}`;
     this.canvas.setAttribute('aria-label', EDIT_LABEL);
+    this.updateButtons();
     this.ref('ed-link').hidden = true;
     this.drawEditing();
   }
@@ -1046,6 +1049,7 @@ export class Mayan extends BoardGame {
   }
 
   moveSelected(dir) {
+    if (this.blockedByEditor()) return;
     const sel = this.selected;
     if (!sel) {
       this.shell.message('Select a block first: click it, or move the cursor onto it.', true);
