@@ -210,6 +210,11 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   const listed = await ref(page, 'why').textContent();
   assert.match(listed, /^\d+ pairs? can be removed now \(outlined in cyan\): /);
   for (const n of named) assert.ok(listed.includes(n), `${n} in ${listed}`);
+  // Said with each kind's case and look (on screen, the letter drawn).
+  const said = await page.locator('#live').textContent();
+  for (const n of named) assert.ok(said.includes(n), `${n} said in ${said}`);
+  assert.match(said, /: [A-Za-z0-9] \((capital|small|digit) [^)]+\) at column /);
+  assert.doesNotMatch(listed, /\((capital|small)/);
   await page.getByLabel('Show all pairs').uncheck();
   // (3, 1) is selected now: a second click deselects it. Then the keyboard:
   // from (3, 1) up to (3, 0), Enter, left to (0, 0), Space.

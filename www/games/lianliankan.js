@@ -1042,12 +1042,14 @@ export class Lianliankan extends BoardGame {
   }
 
   /** What Show all pairs outlines, in words. */
-  pairsText() {
+  pairsText(spoken = false) {
     const pairs = pairsOf(Array.from(this.app.allPairs()));
     const cells = this.app.cells();
     const w = this.app.width();
-    // Which they are, in words (the first PAIRS_SAID; a big board has many).
-    const named = pairs.slice(0, PAIRS_SAID).map(([x1, y1, x2, y2]) => `${this.kindText(cells[y1 * w + x1])} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`);
+    // Which they are, in words (the first PAIRS_SAID; a big board has many): on screen by
+    // the letter drawn, said with its case and look (speech says C and c alike).
+    const name = (k) => (spoken ? this.kindText(k) : this.letter(k));
+    const named = pairs.slice(0, PAIRS_SAID).map(([x1, y1, x2, y2]) => `${name(cells[y1 * w + x1])} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1}`);
     const more = pairs.length > PAIRS_SAID ? `; and ${pairs.length - PAIRS_SAID} more` : '';
     return `${plural(pairs.length, 'pair')} can be removed now (outlined in cyan)${named.length ? `: ${named.join('; ')}${more}` : ''}.`;
   }
@@ -1106,7 +1108,7 @@ export class Lianliankan extends BoardGame {
       // Off, the other view's explanation (Show search's, if on) comes back.
       this.ref('why').textContent = this.ref('all-pairs').checked ? this.pairsText() : '';
       if (!this.ref('all-pairs').checked) this.explainSearch();
-      this.shell.announce(this.ref('all-pairs').checked ? this.ref('why').textContent : 'Show all pairs off.');
+      this.shell.announce(this.ref('all-pairs').checked ? this.pairsText(true) : 'Show all pairs off.');
       this.draw();
     });
     on('search', 'change', () => {
