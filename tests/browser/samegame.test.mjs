@@ -782,6 +782,15 @@ test('a better line found while Step follows the plan does not strand the game: 
   assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 3 of /);
   // The status is gone after a Step; the explanation of each move says it (why the scores differ).
   assert.match(await ref(page, 'why').textContent(), /Step keeps to this line, the one being played; the solver's best line \(\d+ points?\) starts where Solve started: Undo to there to follow it\.$/);
+  // A reload keeps the line being played too: Step goes on along it.
+  await page.waitForFunction(() => location.hash === `#${window.clearboardPage.link()}`);
+  await page.reload();
+  await page.waitForFunction(() => window.clearboardPage?.app?.moves() === 3);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('s');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 4, 'Step went on after the reload');
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 4 of /);
+  await page.keyboard.press('u');
   // Back at the start, Step follows the better line.
   for (let i = 0; i < 3; i++) await page.keyboard.press('u');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);

@@ -377,8 +377,15 @@ export class SameGame extends BoardGame {
     this.ref('compare-view').hidden = true;
     this.cursor = { col: 0, row: 0 };
     this.syncControls();
-    // Back on the position left: the solver's plan it had (Step and Play follow it again).
-    if (back && back.link === this.app.link()) this.restorePlan(back.plan);
+    // Back on the position left: the solver's plan it had (Step and Play follow it again), and the
+    // line Step was keeping to when a better one came (taken first, so that the plan keeps it as then).
+    if (back && back.link === this.app.link()) {
+      if (back.followed) {
+        this.restorePlan(back.followed);
+        this.followedSaid = this.plan;
+      }
+      this.restorePlan(back.plan);
+    }
     this.changed({ fresh: true });
     this.resize();
     this.shell.announce(`Same Game: ${this.boardWords()}.`);
@@ -832,8 +839,8 @@ export class SameGame extends BoardGame {
 
   /** What a reload of the tab finds again (BoardGame.keepForReload): the strategy, for the position left. */
   keptState() {
-    const plan = this.plan && { startLink: this.plan.startLink, moves: Array.from(this.plan.moves), score: this.plan.score, cleared: this.plan.cleared };
-    return { link: this.app.link(), strategy: this.ref('strategy').value, plan };
+    const line = (p) => p && { startLink: p.startLink, moves: Array.from(p.moves), score: p.score, cleared: p.cleared };
+    return { link: this.app.link(), strategy: this.ref('strategy').value, plan: line(this.plan), followed: line(this.followed) };
   }
 
   /**
@@ -857,7 +864,7 @@ export class SameGame extends BoardGame {
     } finally {
       sim.free();
     }
-    this.adoptPlan(kept.startLink, { moves: Uint32Array.from(moves), score, cleared });
+    this.adoptPlan(kept.startLink, { moves, score, cleared });
   }
 
   updateWhy(planned = undefined) {
