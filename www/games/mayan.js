@@ -496,8 +496,6 @@ export class Mayan extends BoardGame {
     overlay.hidden = true;
     // The speed control sets how long a move's stages take together.
     const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
-    const chains = steps.filter((s) => s.kind === 2).length;
-    if (chains > 1) this.shell.announce(`${this.lastAnnouncement} ${chains} chain links.`);
     this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
       this.chainLabel = null;
       if (over && this.app?.isOver()) {
@@ -982,8 +980,9 @@ export class Mayan extends BoardGame {
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
         : last ? `Move ${app.moves()}: ${spokenMove(last)}.` : 'Back at the start.';
-      said = `${what} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
-      this.lastAnnouncement = said;
+      // A move that set off a chain says how long it was (redone, too: the stages are the history's).
+      const chains = !this.undid && last ? decodeSteps(Array.from(app.steps())).filter((s) => s.kind === 2).length : 0;
+      said = `${what}${chains > 1 ? ` ${chains} chain links.` : ''} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
       this.shell.announce(said);
     }
     this.addressChanged();
