@@ -985,23 +985,85 @@ test('the moves log counts columns and rows from 1, as the board\'s edge labels 
 test('the edge labels are drawn on a phone too, Classic and Large, at 9 px or more', async () => {
   for (const [w, h] of [[16, 9], [24, 12]]) {
     const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=${w}&h=${h}&kinds=36&seed=1`, { reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
-    // The light pixels of the ring cell above column 1, and of the ring cell left of row 1: its label.
+    // The light pixels of the ring cell beside column 1 (above it, or on the right of a turned board), and of the ring cell beside row 1: its label.
     const lit = await page.evaluate(() => {
       const g = window.clearboardPage;
       const { s } = g.geom;
       const c = g.canvas;
       const k = c.width / c.getBoundingClientRect().width;
-      const count = (x, y) => {
+      const count = ([x, y]) => {
         const d = c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), Math.round(s * k), Math.round(s * k)).data;
         let n = 0;
         for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 300) n++;
         return n;
       };
-      return { s, above: count(s, 0), left: count(0, s) };
+      return { s, column: count(g.view(0, -1)), row: count(g.view(-1, 0)) };
     });
-    assert.ok(lit.s <= 20, `a phone's cells: ${lit.s} px`);
-    assert.ok(lit.above >= 6 && lit.left >= 6, `${w} × ${h}: labels drawn in ${lit.s} px cells: ${JSON.stringify(lit)}`);
+    assert.ok(lit.s <= 30, `a phone's cells: ${lit.s} px`);
+    assert.ok(lit.column >= 6 && lit.row >= 6, `${w} × ${h}: labels drawn in ${lit.s} px cells: ${JSON.stringify(lit)}`);
     assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('on a phone held upright a Classic or Large board is drawn a quarter turn clockwise, with larger tiles; taps, drawing, arrows and labels follow it', async () => {
+  const phone = { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  for (const [w, h, least] of [[16, 9, 24], [24, 12, 16]]) {
+    const link = `${server.url}#game=lianliankan&w=${w}&h=${h}&kinds=36&variant=none&seed=4`;
+    const { page, context, problems } = await open(browser, link, phone);
+    const board = ref(page, 'board');
+    const box = await board.boundingBox();
+    // Flat, the board's w + 2 columns would share the 390 px: at most 20 px (Classic) or 14 px (Large) a cell.
+    const flat = Math.floor(390 / (w + 2));
+    const s = await page.evaluate(() => window.clearboardPage.geom.s);
+    assert.ok(s >= least && s >= 1.2 * flat, `${w} × ${h}: ${s} px cells, against ${flat} px flat`);
+    assert.ok(Math.abs(box.width - (h + 2) * s) < 1 && Math.abs(box.height - (w + 2) * s) < 1, `${w} × ${h}: the canvas is h + 2 cells across and w + 2 down: ${JSON.stringify(box)}`);
+    assert.ok(box.x >= 0 && box.x + box.width <= 390.5, 'the whole width in view');
+    assert.match(await ref(page, 'turned-note').textContent(), /drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right\.$/);
+    assert.equal(await ref(page, 'turned-note').isVisible(), true);
+    // Where cell (x, y) is drawn, by the rule (not by the page's own cellCenter): its column 1 at the top, row 1 on the right.
+    const centre = (x, y) => ({ x: box.x + (h - y + 0.5) * s, y: box.y + (x + 1.5) * s });
+    // A tile's light face near its cell's corner (outside the kind's shape), or the board's dark ground.
+    const light = (x, y) => page.evaluate(([px, py]) => {
+      const c = window.clearboardPage.canvas;
+      const r = c.getBoundingClientRect();
+      const k = c.width / r.width;
+      const d = c.getContext('2d').getImageData(Math.round((px - r.left) * k), Math.round((py - r.top) * k), 1, 1).data;
+      return d[0] + d[1] + d[2] > 500;
+    }, [centre(x, y).x - 0.3 * s, centre(x, y).y - 0.3 * s]);
+    const pair = await app(page, (a) => Array.from(a.hint()));
+    assert.equal(await light(pair[0], pair[1]), true, 'the first tile drawn where the rule puts it');
+    await page.touchscreen.tap(centre(pair[0], pair[1]).x, centre(pair[0], pair[1]).y);
+    assert.deepEqual(await page.evaluate(() => window.clearboardPage.selected), { x: pair[0], y: pair[1] }, 'a tap picks the cell drawn there');
+    // Fitted to the height, the board keeps its size while the readout under it names the tile picked.
+    assert.deepEqual(await board.boundingBox(), box, 'picking a tile leaves the board as it was');
+    await page.touchscreen.tap(centre(pair[2], pair[3]).x, centre(pair[2], pair[3]).y);
+    assert.equal(await app(page, (a) => a.tiles()), w * h - 2, 'the pair tapped where it is drawn goes');
+    assert.equal(await light(pair[0], pair[1]), false, 'its cell drawn empty');
+    assert.equal(await light(pair[2], pair[3]), false, 'and the other');
+    // The arrow keys move the cursor on the screen's terms: right towards row 1, down towards the last column.
+    await board.focus();
+    await page.evaluate(() => { window.clearboardPage.cursor = { x: 5, y: 5 }; });
+    await page.keyboard.press('ArrowRight');
+    assert.match(await ref(page, 'readout').textContent(), /^column 6, row 5:/);
+    await page.keyboard.press('ArrowDown');
+    assert.match(await ref(page, 'readout').textContent(), /^column 7, row 5:/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    assert.match(await ref(page, 'readout').textContent(), /^column 6, row 6:/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // Under a sliding variant the note says where its directions went.
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=4`, phone);
+  assert.match(await ref(page, 'turned-note').textContent(), /row 1 on the right\. The variant's directions turn with it: down is to the left here, up to the right, left is up and right is down\.$/);
+  await context.close();
+  // Small boards keep their tiles large enough flat, and a laptop or a phone on its side never turns one.
+  for (const [hash, viewport] of [['w=8&h=6&kinds=12', { width: 390, height: 844 }], ['w=16&h=9&kinds=36', { width: 1280, height: 800 }], ['w=16&h=9&kinds=36', { width: 844, height: 390 }]]) {
+    const { page, context } = await open(browser, `${server.url}#game=lianliankan&${hash}&seed=4`, { reducedMotion: 'reduce', viewport });
+    const box = await ref(page, 'board').boundingBox();
+    assert.ok(box.width > box.height, `${hash} at ${viewport.width} × ${viewport.height}: drawn flat (${JSON.stringify(box)})`);
+    assert.equal(await ref(page, 'turned-note').isVisible(), false);
     await context.close();
   }
 });

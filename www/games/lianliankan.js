@@ -55,6 +55,8 @@ const PAIRS_SAID = 6;
 const SHUFFLE_SAYS = 'Shuffle rearranges the tiles left into a winnable board (−50 points).';
 /** Where a drawn path starts and ends: this far (in cells) from its tiles' centres, on their edges. */
 const TILE_EDGE = 0.42;
+/** What the Board panel says while the board is drawn turned (see `boardView`). */
+const TURNED_NOTE = 'On this screen the board is drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right.';
 /** Queries listed in the path query tool's menu (the log has them all). */
 const QUERY_MENU = 500;
 
@@ -95,6 +97,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <label>Seed <input data-ref="seed" type="number" min="0" value="1" data-enter="deal"></label>
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>
+    <p class="note" data-ref="turned-note" hidden></p>
     <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without help (Hint, Step, Play, Show all pairs or Show search, Undo to the last winnable position).</p>
   </details>
   <details class="panel" data-ref="class-box" open>
@@ -232,16 +235,56 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
  * the rows (1 from the top, in the ring on its left), as the explanations
  * and the readout count them; paths drawn later run over them.
  */
-function paintRingLabels(ctx, s, w, h) {
+function paintRingLabels(ctx, s, w, h, view) {
   // 9 px at least (a Large board on a phone has 12–13 px cells: two digits still fit a cell).
   ctx.fillStyle = s < 20 ? '#d0d0d0' : '#b8b8b8';
   ctx.font = `${Math.max(9, Math.floor(s * 0.36))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  // Columns whose two-digit numbers would run together are numbered every other one (1, 3, 5, …).
-  const every = ctx.measureText(String(w)).width > s - 3 ? 2 : 1;
-  for (let x = 0; x < w; x += every) ctx.fillText(String(x + 1), (x + 1.5) * s, s / 2);
-  for (let y = 0; y < h; y++) ctx.fillText(String(y + 1), s / 2, (y + 1.5) * s);
+  // Numbers side by side that would run together are given every other one (1, 3, 5, …).
+  const every = (n) => (ctx.measureText(String(n)).width > s - 3 ? 2 : 1);
+  const label = (text, x, y) => {
+    const [px, py] = view(x, y);
+    ctx.fillText(text, px + s / 2, py + s / 2);
+  };
+  // The column numbers run across the screen unless the board is turned (then down its right side).
+  for (let x = 0; x < w; x += view.turned ? 1 : every(w)) label(String(x + 1), x, -1);
+  for (let y = 0; y < h; y += view.turned ? every(h) : 1) label(String(y + 1), -1, y);
+}
+
+/**
+ * Where a `w` × `h` board's cells are drawn with `s`-pixel cells: a function
+ * from a cell (x, y: column and row from the top, −1 and w / h the ring;
+ * fractions for tiles on their way) to its top-left corner on the canvas.
+ * A **turned** board is drawn a quarter turn clockwise: its column 1 at the
+ * top, its row 1 on the right (on a phone held upright a Classic board's
+ * tiles are half as large again). `view.cell(col, row)` takes a canvas cell
+ * back to the board's.
+ */
+function boardView(s, w, h, turned) {
+  const view = turned ? (x, y) => [(h - y) * s, (x + 1) * s] : (x, y) => [(x + 1) * s, (y + 1) * s];
+  view.turned = turned;
+  view.cell = turned ? (col, row) => [row - 1, h - col] : (col, row) => [col - 1, row - 1];
+  return view;
+}
+
+/** Cells smaller than this (CSS px) make a board worth turning when that gives larger ones. */
+const TURN_BELOW = 28;
+/** How much larger a turned board's cells must be. */
+const TURN_GAIN = 1.2;
+
+/**
+ * The cell size and orientation of a `w` × `h` board (with its ring) in a
+ * `width` × `height` space: turned when its cells would be under
+ * TURN_BELOW px as it stands and turning makes them TURN_GAIN times larger
+ * (a tall, narrow screen), unless `mayTurn` is false. 12 px at least: a Large board fits a 390 px phone
+ * (it scrolls sideways when less is left).
+ */
+function fitTurned(width, height, w, h, mayTurn) {
+  const size = (cols, rows) => Math.max(12, Math.min(72, Math.floor(width / cols), Math.floor(height / rows)));
+  const flat = size(w + 2, h + 2);
+  const turned = size(h + 2, w + 2);
+  return mayTurn && flat < TURN_BELOW && turned >= TURN_GAIN * flat ? { s: turned, turned: true } : { s: flat, turned: false };
 }
 
 function pairsOf(flat) {
@@ -273,6 +316,7 @@ export class Lianliankan extends BoardGame {
     this.timer = { elapsed: 0, since: 0, assisted: false };
     this.verdictToken = 0;
     this.letters = new Map();
+    this.view = boardView(this.geom.s, 0, 0, false);
   }
 
   // ---- the game interface ----------------------------------------------
@@ -389,11 +433,17 @@ export class Lianliankan extends BoardGame {
     this.paint(Array.from(this.app.cells()));
   }
 
+  /** Under a turned board, where the variant's slides go on the screen (nothing when none slide). */
+  variantTurned() {
+    return this.app.variant() === 'none' ? '' : ' The variant\'s directions turn with it: down is to the left here, up to the right, left is up and right is down.';
+  }
+
   /** The centre of cell (x, y) (y from the top) in client pixels, for tests and tools. */
   cellCenter(x, y) {
     const r = this.canvas.getBoundingClientRect();
     const { s } = this.geom;
-    return { x: r.left + (x + 1) * s + s / 2, y: r.top + (y + 1) * s + s / 2 };
+    const [px, py] = this.view(x, y);
+    return { x: r.left + px + s / 2, y: r.top + py + s / 2 };
   }
 
   // ---- opening -----------------------------------------------------------
@@ -898,11 +948,14 @@ export class Lianliankan extends BoardGame {
     const { s } = this.geom;
     const w = this.app.width();
     const h = this.app.height();
-    ctx.clearRect(0, 0, (w + 2) * s, (h + 2) * s);
+    const view = this.view;
+    // The screen's columns and rows of cells (a turned board has them the other way round).
+    const [sw, sh] = view.turned ? [h, w] : [w, h];
+    ctx.clearRect(0, 0, (sw + 2) * s, (sh + 2) * s);
     ctx.fillStyle = '#2b2b2b';
-    ctx.fillRect(0, 0, (w + 2) * s, (h + 2) * s);
+    ctx.fillRect(0, 0, (sw + 2) * s, (sh + 2) * s);
     ctx.fillStyle = '#3a3f47';
-    ctx.fillRect(s, s, w * s, h * s);
+    ctx.fillRect(s, s, sw * s, sh * s);
     const search = !frame && this.selected && this.ref('search').checked ? Array.from(this.app.reach(this.selected.x, this.selected.y)) : null;
     if (search) {
       for (let y = -1; y <= h; y++) {
@@ -910,12 +963,12 @@ export class Lianliankan extends BoardGame {
           const v = search[(y + 1) * (w + 2) + x + 1];
           if (v >= 1 && v <= 3) {
             ctx.fillStyle = LAYER[v];
-            ctx.fillRect((x + 1) * s, (y + 1) * s, s, s);
+            ctx.fillRect(...view(x, y), s, s);
           }
         }
       }
     }
-    paintRingLabels(ctx, s, w, h);
+    paintRingLabels(ctx, s, w, h, view);
     const marks = new Map();
     if (!frame) {
       if (this.ref('all-pairs').checked) for (const [x1, y1, x2, y2] of pairsOf(Array.from(this.app.allPairs()))) {
@@ -938,7 +991,7 @@ export class Lianliankan extends BoardGame {
       for (let x = 0; x < w; x++) {
         const k = cells[y * w + x];
         if (!k || hidden.has(y * w + x)) continue;
-        paintTile(ctx, (x + 1) * s, (y + 1) * s, s, k, this.letter(k), marks.get(y * w + x) ?? null);
+        paintTile(ctx, ...view(x, y), s, k, this.letter(k), marks.get(y * w + x) ?? null);
       }
     }
     if (frame?.slides) {
@@ -947,7 +1000,7 @@ export class Lianliankan extends BoardGame {
         const k = frame.before[fy * w + fx] || cells[ty * w + tx];
         const px = fx + (tx - fx) * u;
         const py = fy + (ty - fy) * u;
-        paintTile(ctx, (px + 1) * s, (py + 1) * s, s, k, this.letter(k));
+        paintTile(ctx, ...view(px, py), s, k, this.letter(k));
       }
     }
     if (search) {
@@ -966,7 +1019,8 @@ export class Lianliankan extends BoardGame {
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#ffffff';
       ctx.setLineDash([4, 3]);
-      ctx.strokeRect((this.cursor.x + 1) * s + 2, (this.cursor.y + 1) * s + 2, s - 4, s - 4);
+      const [cx, cy] = view(this.cursor.x, this.cursor.y);
+      ctx.strokeRect(cx + 2, cy + 2, s - 4, s - 4);
       ctx.setLineDash([]);
     }
   }
@@ -982,7 +1036,7 @@ export class Lianliankan extends BoardGame {
     const points = [edge(path[0], path[1]), ...path.slice(1, -1), edge(path.at(-1), path.at(-2))];
     const { ctx } = this;
     const { s } = this.geom;
-    const at = ([x, y]) => [(x + 1) * s + s / 2, (y + 1) * s + s / 2];
+    const at = ([x, y]) => this.view(x, y).map((v) => v + s / 2);
     const lens = [];
     let total = 0;
     for (let i = 1; i < points.length; i++) {
@@ -1012,14 +1066,16 @@ export class Lianliankan extends BoardGame {
   cellAt(event) {
     const r = this.canvas.getBoundingClientRect();
     const { s } = this.geom;
-    const x = Math.floor((event.clientX - r.left) / s) - 1;
-    const y = Math.floor((event.clientY - r.top) / s) - 1;
+    const [x, y] = this.view.cell(Math.floor((event.clientX - r.left) / s), Math.floor((event.clientY - r.top) / s));
     if (x < 0 || y < 0 || x >= this.app.width() || y >= this.app.height()) return null;
     return { x, y };
   }
 
   boardKey(e) {
-    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    // On the screen's terms: a turned board's row 1 is on the right, its column 1 at the top.
+    const arrows = this.view.turned
+      ? { ArrowLeft: [0, 1], ArrowRight: [0, -1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }
+      : { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (arrows[e.key]) {
       const [dx, dy] = arrows[e.key];
       this.showCursor = true;
@@ -1349,16 +1405,23 @@ export class Lianliankan extends BoardGame {
     const w = this.app.width();
     const h = this.app.height();
     const space = boardSpace(this.ref('wrap'), this.reserveBelow());
-    // 12 px at least: a Large board (24 columns) fits a 390 px phone.
-    const across = Math.floor(space.width / (w + 2));
-    const s = Math.max(12, Math.min(72, across, Math.floor(space.height / (h + 2))));
-    this.wantedBoardHeight = (h + 2) * Math.max(12, Math.min(72, across));
+    // Never in present mode: the class sees the board as the explanations describe it.
+    const mayTurn = !document.body.classList.contains('present');
+    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn);
+    // The frame that would show the whole board (the embed's height event): as tall as the width asks.
+    const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
+    this.wantedBoardHeight = (tall.turned ? w + 2 : h + 2) * tall.s;
     this.geom = { s, left: 0, bottom: 0 };
-    const scrolls = (w + 2) * s > space.width + 1;
+    this.view = boardView(s, w, h, turned);
+    const [cols, rows] = turned ? [h + 2, w + 2] : [w + 2, h + 2];
+    const scrolls = cols * s > space.width + 1;
     this.ref('wrap').classList.toggle('scrolls', scrolls);
     // Said, as Same Game says it: columns past the screen's edge are not lost.
     this.fitNote = scrolls ? ` This ${w} × ${h} board is wider than the screen: scroll it sideways to see all of it.` : null;
-    sizeCanvas(this.canvas, (w + 2) * s, (h + 2) * s);
+    const note = this.ref('turned-note');
+    note.hidden = !turned;
+    note.textContent = turned ? `${TURNED_NOTE}${this.variantTurned()}` : '';
+    sizeCanvas(this.canvas, cols * s, rows * s);
     this.fitOverlay();
     this.refreshReadout();
     this.draw();
