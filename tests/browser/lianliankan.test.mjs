@@ -1032,7 +1032,6 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
       return d[0] + d[1] + d[2] > 500;
     }, [centre(x, y).x - 0.3 * s, centre(x, y).y - 0.3 * s]);
     const pair = await app(page, (a) => Array.from(a.hint()));
-    assert.equal(await light(pair[0], pair[1]), true, 'the first tile drawn where the rule puts it');
     await page.touchscreen.tap(centre(pair[0], pair[1]).x, centre(pair[0], pair[1]).y);
     assert.deepEqual(await page.evaluate(() => window.clearboardPage.selected), { x: pair[0], y: pair[1] }, 'a tap picks the cell drawn there');
     // Fitted to the height, the board keeps its size while the readout under it names the tile picked.
@@ -1041,6 +1040,21 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     assert.equal(await app(page, (a) => a.tiles()), w * h - 2, 'the pair tapped where it is drawn goes');
     assert.equal(await light(pair[0], pair[1]), false, 'its cell drawn empty');
     assert.equal(await light(pair[2], pair[3]), false, 'and the other');
+    // Neither a wrong pair's message, Step's explanation, the verdict nor a shuffle resizes or moves it.
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    assert.deepEqual(await board.boundingBox(), box, 'the verdict in: the board as it was');
+    const next = await app(page, (a) => Array.from(a.hint()));
+    const all = await cells(page);
+    const wrong = all.findIndex((k) => k && k !== all[next[1] * w + next[0]]);
+    await page.touchscreen.tap(centre(next[0], next[1]).x, centre(next[0], next[1]).y);
+    await page.touchscreen.tap(centre(wrong % w, Math.floor(wrong / w)).x, centre(wrong % w, Math.floor(wrong / w)).y);
+    assert.match(await page.locator('#message').textContent(), /^Not a pair: the two tiles are of different kinds\.$/);
+    assert.deepEqual(await board.boundingBox(), box, 'a wrong pair said: the board as it was');
+    await button(page, 'Step').click();
+    assert.match(await ref(page, 'why').textContent(), /^Step: the pair of /);
+    await button(page, 'Shuffle').click();
+    assert.match(await page.locator('#message').textContent(), /^Shuffled into a winnable arrangement/);
+    assert.deepEqual(await board.boundingBox(), box, 'after Step and Shuffle: the board as it was');
     // The arrow keys move the cursor on the screen's terms: right towards row 1, down towards the last column.
     await board.focus();
     await page.evaluate(() => { window.clearboardPage.cursor = { x: 5, y: 5 }; });
@@ -1054,12 +1068,32 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     assert.deepEqual(problems, []);
     await context.close();
   }
+  // A lost game on a turned board keeps its rescue button in view: the verdict's line takes what it needs.
+  {
+    const rows = ['AB' + '.'.repeat(14), 'BA' + '.'.repeat(14), ...Array(3).fill('.'.repeat(16)), '.....A.A' + '.'.repeat(8), ...Array(3).fill('.'.repeat(16))];
+    const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=${rows.join('/')}`, phone);
+    assert.equal(await page.evaluate(() => window.clearboardPage.view.turned), true);
+    // The two loose A go together: the A and B left in a square cannot be joined.
+    for (const [x, y] of [[5, 5], [7, 5]]) {
+      const p = await at(page, x, y);
+      await page.touchscreen.tap(p.x, p.y);
+    }
+    const rescue = button(page, 'Undo to the last winnable position');
+    await rescue.waitFor();
+    const r = await rescue.boundingBox();
+    assert.ok(r.y >= 0 && r.y + r.height <= 844 + 0.5, `the rescue button in view: ${JSON.stringify(r)}`);
+    await rescue.tap();
+    assert.equal(await app(page, (a) => a.moves()), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
   // Under a sliding variant the note says where its directions went.
   const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=4`, phone);
   assert.match(await ref(page, 'turned-note').textContent(), /row 1 on the right\. The variant's directions turn with it: down is to the left here, up to the right, left is up and right is down\.$/);
   await context.close();
   // Small boards keep their tiles large enough flat, and a laptop or a phone on its side never turns one.
-  for (const [hash, viewport] of [['w=8&h=6&kinds=12', { width: 390, height: 844 }], ['w=16&h=9&kinds=36', { width: 1280, height: 800 }], ['w=16&h=9&kinds=36', { width: 844, height: 390 }]]) {
+  // Nor does an embed (its host laid the frame out for the board as it stands) or present mode.
+  for (const [hash, viewport] of [['w=8&h=6&kinds=12', { width: 390, height: 844 }], ['w=16&h=9&kinds=36', { width: 1280, height: 800 }], ['w=16&h=9&kinds=36', { width: 844, height: 390 }], ['w=16&h=9&kinds=36&embed=1', { width: 390, height: 844 }], ['w=16&h=9&kinds=36&present=1', { width: 390, height: 844 }]]) {
     const { page, context } = await open(browser, `${server.url}#game=lianliankan&${hash}&seed=4`, { reducedMotion: 'reduce', viewport });
     const box = await ref(page, 'board').boundingBox();
     assert.ok(box.width > box.height, `${hash} at ${viewport.width} × ${viewport.height}: drawn flat (${JSON.stringify(box)})`);

@@ -268,23 +268,26 @@ function boardView(s, w, h, turned) {
   return view;
 }
 
+/** The screens on which the readout and the explanation keep lines of their own (style.css). */
+const NARROW = matchMedia('(max-width: 600px)');
 /** Cells smaller than this (CSS px) make a board worth turning when that gives larger ones. */
 const TURN_BELOW = 28;
-/** How much larger a turned board's cells must be. */
+/** How much larger a turned board's cells must be, and (once turned) to stay turned. */
 const TURN_GAIN = 1.2;
+const TURN_KEEP = 1.1;
 
 /**
  * The cell size and orientation of a `w` × `h` board (with its ring) in a
  * `width` × `height` space: turned when its cells would be under
  * TURN_BELOW px as it stands and turning makes them TURN_GAIN times larger
- * (a tall, narrow screen), unless `mayTurn` is false. 12 px at least: a Large board fits a 390 px phone
+ * (a tall, narrow screen; `gain` instead of TURN_GAIN), unless `mayTurn` is false. 12 px at least: a Large board fits a 390 px phone
  * (it scrolls sideways when less is left).
  */
-function fitTurned(width, height, w, h, mayTurn) {
+function fitTurned(width, height, w, h, mayTurn, gain = TURN_GAIN) {
   const size = (cols, rows) => Math.max(12, Math.min(72, Math.floor(width / cols), Math.floor(height / rows)));
   const flat = size(w + 2, h + 2);
   const turned = size(h + 2, w + 2);
-  return mayTurn && flat < TURN_BELOW && turned >= TURN_GAIN * flat ? { s: turned, turned: true } : { s: flat, turned: false };
+  return mayTurn && flat < TURN_BELOW && turned >= gain * flat ? { s: turned, turned: true } : { s: flat, turned: false };
 }
 
 function pairsOf(flat) {
@@ -728,7 +731,7 @@ export class Lianliankan extends BoardGame {
       return;
     }
     this.selected = null;
-    this.shell.message(`Shuffled: the tiles left are rearranged so the game can be won (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
+    this.shell.message(`Shuffled into a winnable arrangement (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
     this.changed();
   }
 
@@ -1399,15 +1402,44 @@ export class Lianliankan extends BoardGame {
 
   // ---- sizing ------------------------------------------------------------
 
+  /**
+   * The room kept under the board. On a narrow screen (where a board is
+   * fitted to the height, drawn turned) the readout, the explanation and
+   * the verdict's line count for the lines their style keeps for them, not
+   * for the text they hold: picking a tile, a long Step explanation (which
+   * then runs on below) or the verdict's coming in does not resize the
+   * board under the finger. (Not in an embed: its frame follows the
+   * height it asks for.)
+   */
+  reserveBelow() {
+    if (!NARROW.matches || document.documentElement.classList.contains('embed')) return super.reserveBelow();
+    const column = this.ref('wrap').parentElement;
+    const kept = new Set([this.ref('readout'), this.ref('why'), this.ref('rescue')]);
+    let sum = 16;
+    for (const el of this.fit.below) {
+      if (!el || el.hidden || el.parentElement !== column) continue;
+      const css = getComputedStyle(el);
+      const lines = parseFloat(css.minHeight);
+      // The verdict's line may hold more (a lost game's rescue button): that much, so the button stays in view.
+      const height = kept.has(el) && lines > 0 ? (el === this.ref('rescue') ? Math.max(lines, el.offsetHeight) : lines) : el.offsetHeight;
+      sum += height + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
+    }
+    return sum;
+  }
+
   resize() {
     if (!this.root || !this.app) return;
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
     const space = boardSpace(this.ref('wrap'), this.reserveBelow());
-    // Never in present mode: the class sees the board as the explanations describe it.
-    const mayTurn = !document.body.classList.contains('present');
-    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn);
+    // Only on a narrow screen (where the lines under the board keep their room), never in present mode (the
+    // class sees the board as the explanations describe it) nor in an embed (its frame follows the height it
+    // asks for, and its host laid it out for the board as it stands).
+    const mayTurn = NARROW.matches && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed');
+    // A turned board stays turned while turning still gains a little (a phone's address bar that hides and
+    // shows changes the height: the board does not flip with it).
+    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN);
     // The frame that would show the whole board (the embed's height event): as tall as the width asks.
     const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
     this.wantedBoardHeight = (tall.turned ? w + 2 : h + 2) * tall.s;
@@ -1421,6 +1453,8 @@ export class Lianliankan extends BoardGame {
     const note = this.ref('turned-note');
     note.hidden = !turned;
     note.textContent = turned ? `${TURNED_NOTE}${this.variantTurned()}` : '';
+    // A screen reader on the board hears it with the readout (why → goes towards row 1).
+    if ('ariaDescribedByElements' in Element.prototype) this.canvas.ariaDescribedByElements = turned ? [this.ref('readout'), note] : [this.ref('readout')];
     sizeCanvas(this.canvas, cols * s, rows * s);
     this.fitOverlay();
     this.refreshReadout();
