@@ -1102,6 +1102,27 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
   }
 });
 
+test('a board fitted to the height keeps its size and place between two taps (a phone on its side, a small upright one), so the second tap hits the tile drawn', async () => {
+  for (const viewport of [{ width: 844, height: 390 }, { width: 360, height: 640 }]) {
+    const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=11`, { reducedMotion: 'reduce', viewport, hasTouch: true, isMobile: true });
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    const board = ref(page, 'board');
+    const box = await board.boundingBox();
+    const { s } = await page.evaluate(() => window.clearboardPage.geom);
+    // Where a flat board draws cell (x, y): by the rule, measured before the first tap.
+    const centre = (x, y) => ({ x: box.x + (x + 1.5) * s, y: box.y + (y + 1.5) * s });
+    for (let pair = 0; pair < 3; pair++) {
+      const h = await app(page, (a) => Array.from(a.hint()));
+      await page.touchscreen.tap(centre(h[0], h[1]).x, centre(h[0], h[1]).y);
+      assert.deepEqual(await board.boundingBox(), box, `${viewport.width} × ${viewport.height}: a tile picked, the board as it was`);
+      await page.touchscreen.tap(centre(h[2], h[3]).x, centre(h[2], h[3]).y);
+      assert.equal(await app(page, (a) => a.tiles()), 144 - 2 * (pair + 1), `${viewport.width} × ${viewport.height}: pair ${pair + 1} tapped where it was drawn goes`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('a board lost where its game starts: Step and Hint point to Shuffle, not to an Undo that cannot help', async () => {
   const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/BA`, calm);
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));

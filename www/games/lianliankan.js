@@ -122,7 +122,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
     <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
-    <summary>Moves made <small>(x1 y1 x2 y2: columns from the left, rows from the top, from 1 as on the board)</small></summary>
+    <summary>Moves made <small>(x1 y1 x2 y2: columns and rows counted from 1, as the board's edge numbers count them)</small></summary>
     <pre class="log" data-ref="log" role="log" aria-label="Moves made" aria-live="off"></pre>
   </details>
 </div>`;
@@ -250,6 +250,12 @@ function paintRingLabels(ctx, s, w, h, view) {
   // The column numbers run across the screen unless the board is turned (then down its right side).
   for (let x = 0; x < w; x += view.turned ? 1 : every(w)) label(String(x + 1), x, -1);
   for (let y = 0; y < h; y += view.turned ? every(h) : 1) label(String(y + 1), -1, y);
+  if (view.turned) {
+    // Turned, the numbers across the top are the rows' (not the columns', as a reader would take them): said in the
+    // corner where they start, and the columns' in the corner where theirs end.
+    label('row', -1, h);
+    label('col', w, -1);
+  }
 }
 
 /**
@@ -1403,25 +1409,30 @@ export class Lianliankan extends BoardGame {
   // ---- sizing ------------------------------------------------------------
 
   /**
-   * The room kept under the board. On a narrow screen (where a board is
-   * fitted to the height, drawn turned) the readout, the explanation and
-   * the verdict's line count for the lines their style keeps for them, not
-   * for the text they hold: picking a tile, a long Step explanation (which
-   * then runs on below) or the verdict's coming in does not resize the
-   * board under the finger. (Not in an embed: its frame follows the
-   * height it asks for.)
+   * The room kept under the board, so that the board does not change size
+   * under the finger between two taps (a board fitted to the height moved
+   * its far cells by more than half a cell when the readout's lines changed):
+   * the readout counts for the most lines it has taken since the screen or
+   * the board's size last changed; on a narrow screen the explanation
+   * counts for the lines its style keeps (a longer one runs on below), and
+   * the verdict's line for at least its two (more when it holds a lost
+   * game's rescue button, which stays in view). Not in an embed: its frame
+   * follows the height it asks for.
    */
   reserveBelow() {
-    if (!NARROW.matches || document.documentElement.classList.contains('embed')) return super.reserveBelow();
+    if (document.documentElement.classList.contains('embed')) return super.reserveBelow();
     const column = this.ref('wrap').parentElement;
-    const kept = new Set([this.ref('readout'), this.ref('why'), this.ref('rescue')]);
+    const [readout, why] = [this.ref('readout'), this.ref('why')];
+    const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
+    if (this.readoutRoom?.key !== key) this.readoutRoom = { key, most: 0 };
     let sum = 16;
     for (const el of this.fit.below) {
       if (!el || el.hidden || el.parentElement !== column) continue;
       const css = getComputedStyle(el);
-      const lines = parseFloat(css.minHeight);
-      // The verdict's line may hold more (a lost game's rescue button): that much, so the button stays in view.
-      const height = kept.has(el) && lines > 0 ? (el === this.ref('rescue') ? Math.max(lines, el.offsetHeight) : lines) : el.offsetHeight;
+      const lines = parseFloat(css.minHeight) || 0;
+      let height = Math.max(lines, el.offsetHeight);
+      if (el === readout) height = this.readoutRoom.most = Math.max(this.readoutRoom.most, height);
+      else if (el === why && NARROW.matches && lines > 0) height = lines;
       sum += height + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
     }
     return sum;

@@ -11,6 +11,9 @@ import { colors, darkText } from '../core/settings.js';
 import { SolverWorker } from '../core/solver.js';
 import { shown } from '../core/announce.js';
 
+/** A screen used with a finger (a phone): the readout says tap, not click. */
+const TOUCH = matchMedia('(pointer: coarse)');
+
 const W = 5;
 const H = 7;
 // Ten colours (colour-blind-safe first), each block also shows its colour number.
@@ -1018,7 +1021,7 @@ export class Mayan extends BoardGame {
           : 'Editing: click a column, or press Enter on the board, to drop a block of the chosen colour.';
         return;
       }
-      readout.textContent = this.selected === null && !this.app.isOver() ? 'Drag a block left or right, or click it and use Move left / Move right.' : '';
+      readout.textContent = this.selected === null && !this.app.isOver() ? `Drag a block left or right, or ${TOUCH.matches ? 'tap' : 'click'} it and use Move left / Move right.` : '';
       return;
     }
     // While editing: the board being edited.
