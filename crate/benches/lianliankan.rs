@@ -49,6 +49,9 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok());
     // `--threads T`: searches per board sharing their proofs (default 1).
+    // `--no-learn`: restarts order their moves at random (the learned order
+    // is the command line's).
+    let learn = !args.iter().any(|a| a == "--no-learn");
     let threads: usize = args
         .iter()
         .position(|a| a == "--threads")
@@ -79,7 +82,7 @@ fn main() {
     println!("  variant            decided   won    lost   median ms   greedy says solvable");
     for &v in &only {
         let spec = classic(v);
-        let (won, lost, mut times) = measure(v, boards, nodes, threads, |seed| {
+        let (won, lost, mut times) = measure(v, boards, nodes, threads, learn, |seed| {
             random_board(spec, seed).unwrap()
         });
         let greedy: u64 = (1..=boards)
@@ -104,7 +107,7 @@ fn main() {
     println!("  variant            won     median ms");
     for &v in &only {
         let spec = classic(v);
-        let (won, _, mut times) = measure(v, boards, nodes, threads, |seed| {
+        let (won, _, mut times) = measure(v, boards, nodes, threads, learn, |seed| {
             deal(spec, seed).unwrap().board
         });
         println!(
@@ -133,6 +136,7 @@ fn measure(
     boards: u64,
     nodes: Option<u64>,
     threads: usize,
+    learn: bool,
     board_of: impl Fn(u64) -> Board,
 ) -> (u64, u64, Vec<f64>) {
     let (mut won, mut lost) = (0u64, 0u64);
@@ -146,6 +150,7 @@ fn measure(
             Settings {
                 budget: nodes.map_or(Budget::time(Duration::from_millis(100)), Budget::nodes),
                 memo_cap: MEMO_CAP,
+                learn,
             },
             threads,
         );

@@ -664,6 +664,7 @@ fn solve_lianliankan(
             lianliankan::solve::Settings {
                 budget: Budget::time(Duration::from_secs_f64(seconds)),
                 memo_cap: lianliankan::solve::MEMO_CAP,
+                learn: true,
             },
             threads,
         );

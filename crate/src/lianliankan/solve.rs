@@ -80,6 +80,11 @@ pub struct Settings {
     pub budget: Budget,
     /// Most lost positions remembered.
     pub memo_cap: usize,
+    /// Whether restarts order their moves by what earlier runs learned
+    /// (see [`Policy`]) instead of at random, when tiles slide. Off in
+    /// [`Settings::nodes`]: deals, shuffles and the page's verdicts keep
+    /// the order they were made with.
+    pub learn: bool,
 }
 
 impl Settings {
@@ -88,6 +93,7 @@ impl Settings {
         Settings {
             budget: Budget::nodes(nodes),
             memo_cap: MEMO_CAP,
+            learn: false,
         }
     }
 }
@@ -561,6 +567,7 @@ fn lost_core(b: &Board, allowance: u64, meter: &Meter, done: Option<&AtomicBool>
         let small = Settings {
             budget: Budget::nodes(2_000.min(allowance - used)),
             memo_cap: 4096,
+            learn: false,
         };
         let out = search(&restricted(b, &set), Variant::None, small, false);
         used += out.nodes.max(1);
@@ -628,6 +635,49 @@ pub fn solve_threads(
         .find(|v| *v != Verdict::Unknown)
         .unwrap_or(Verdict::Unknown);
     Outcome { verdict, nodes }
+}
+
+/// A move order learned across restarts, by kind (nested rollout policy
+/// adaptation on the deepest line found so far): each kind has a weight;
+/// a restart tries a position's moves (within their priority class) in the
+/// order of weight plus Gumbel noise, so sampled as a softmax would; after
+/// each run the weights move towards the deepest line any run reached.
+struct Policy {
+    w: [f32; MAX_KINDS + 1],
+    /// The deepest line so far: per level, the kind taken and the kinds of
+    /// the moves tried there.
+    best: Vec<(u8, Vec<u8>)>,
+    /// Reused by [`order_by`]: the moves with their sort keys.
+    keyed: Vec<(u8, f32, (Pos, Pos))>,
+}
+
+/// The policy's step size. 0.03–0.3 all gave about the same gain (600
+/// random 16 × 9 boards, 30,000 positions each, one thread: `down` 89.8 →
+/// 91.7–92.2 % decided, `up` 91.2 → 92.3–93.5 %, `gather-vertical` 90.2 →
+/// 90.8–91.3 %); 1.0 lost some (`down` 89 %): the search then keeps too
+/// close to one line.
+const POLICY_STEP: f32 = 0.1;
+
+impl Policy {
+    fn new() -> Policy {
+        Policy {
+            w: [0.0; MAX_KINDS + 1],
+            best: Vec::new(),
+            keyed: Vec::new(),
+        }
+    }
+
+    /// One adaptation step towards `best` (NRPA's, with step POLICY_STEP).
+    fn adapt(&mut self) {
+        let old = self.w;
+        for (taken, kinds) in &self.best {
+            let z: f32 = kinds.iter().map(|&k| old[k as usize].exp()).sum();
+            for &k in kinds {
+                self.w[k as usize] -= POLICY_STEP * old[k as usize].exp() / z;
+            }
+            self.w[*taken as usize] += POLICY_STEP;
+        }
+    }
 }
 
 /// One level of the depth-first search: its position, its moves and the
@@ -755,6 +805,9 @@ fn search_with(
     let mut limit = FIRST_RUN.max(board.tiles() as u64);
     let mut frames = Vec::new();
     let mut scratch = Scratch::default();
+    // Nothing sliding, the learned order gained nothing (600 boards: 94.7 %
+    // decided plain, 94.2–94.3 % with it), and deals there name the search.
+    let mut policy = (settings.learn && variant != Variant::None).then(Policy::new);
     for round in 0u64.. {
         let mut rng = Rng::new(round ^ lane.stream << 40);
         if variant != Variant::None {
@@ -776,8 +829,12 @@ fn search_with(
                 rng: (round > 0 || lane.stream > 0).then_some(&mut rng),
                 frames: &mut frames,
                 scratch: &mut scratch,
+                policy: policy.as_mut(),
             },
         );
+        if let Some(p) = policy.as_mut() {
+            p.adapt();
+        }
         let verdict = match run {
             Run::Won(order) => Verdict::Won(order),
             Run::Exhausted => Verdict::Lost,
@@ -820,6 +877,8 @@ struct Ctx<'a, 'm> {
     rng: Option<&'a mut Rng>,
     frames: &'a mut Vec<Frame>,
     scratch: &'a mut Scratch,
+    /// The learned order, when the settings ask for one.
+    policy: Option<&'a mut Policy>,
 }
 
 fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
@@ -840,6 +899,20 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
     loop {
         if fresh {
             fresh = false;
+            if let Some(policy) = cx.policy.as_deref_mut() {
+                if depth > policy.best.len() {
+                    policy.best = frames[..depth]
+                        .iter()
+                        .map(|f| {
+                            let kind = |m: &(Pos, Pos)| f.state.at(m.0);
+                            (
+                                kind(&f.moves[f.next - 1]),
+                                f.moves.iter().map(kind).collect(),
+                            )
+                        })
+                        .collect();
+                }
+            }
             let f = &mut frames[depth];
             if f.state.tiles == 0 {
                 return Run::Won(
@@ -862,7 +935,10 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
                 }
                 candidates(&mut f.state, variant, cx.scratch, &mut f.moves);
                 if let Some(rng) = cx.rng.as_deref_mut() {
-                    shuffle_within(&mut f.moves, &f.state, rng);
+                    match cx.policy.as_deref_mut() {
+                        Some(policy) => order_by(&mut f.moves, &f.state, rng, policy),
+                        None => shuffle_within(&mut f.moves, &f.state, rng),
+                    }
                 }
                 f.next = 0;
                 if f.moves.is_empty() {
@@ -898,6 +974,27 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
             cx.failed.insert(key, cx.memo_cap);
         }
     }
+}
+
+/// Orders `moves` by the learned weights of their kinds plus Gumbel noise
+/// (the order in which a softmax over the weights would draw them),
+/// keeping their priority classes in order.
+fn order_by(moves: &mut Vec<(Pos, Pos)>, s: &State, rng: &mut Rng, policy: &mut Policy) {
+    let Policy { w, keyed, .. } = policy;
+    keyed.clear();
+    keyed.extend(moves.iter().map(|&m| {
+        let k = s.at(m.0);
+        let u = (rng.below(1 << 24) as f32 + 0.5) / (1u32 << 24) as f32;
+        let gumbel = -(-u.ln()).ln();
+        (
+            u8::from(s.counts[k as usize] != 2),
+            -(w[k as usize] + gumbel),
+            m,
+        )
+    }));
+    keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    moves.clear();
+    moves.extend(keyed.iter().map(|&(_, _, m)| m));
 }
 
 /// Shuffles `moves` keeping their priority classes in order (a kind's

@@ -348,12 +348,13 @@ impl LianliankanApp {
                 return Verdict::Won(order[played.len()..].to_vec());
             }
         }
-        let v = solve(
-            &pos.board,
-            self.start.variant(),
-            Settings::nodes(VERDICT_NODES),
-        )
-        .verdict;
+        // The learned order (restarts ordered by what earlier runs found)
+        // decides more positions within the budget when tiles slide.
+        let settings = Settings {
+            learn: true,
+            ..Settings::nodes(VERDICT_NODES)
+        };
+        let v = solve(&pos.board, self.start.variant(), settings).verdict;
         if self.verdicts.len() >= VERDICT_CACHE {
             self.verdicts.clear();
         }
