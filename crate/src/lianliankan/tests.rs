@@ -688,39 +688,54 @@ fn malformed_links_say_what_is_wrong() {
     assert!(Link::parse(&many, None).unwrap_err().contains("more than"));
 }
 
+/// Random Classic boards (16 × 9, 36 kinds) of seeds 1.. under `variants`
+/// in turn (`boards` of them), each solved by `first` and by `second`: the
+/// two never contradict each other and the second's wins win. Returns how
+/// many boards each decided.
+fn compare_on_classic(
+    variants: &[Variant],
+    boards: u64,
+    first: impl Fn(&Board, Variant) -> Verdict,
+    second: impl Fn(&Board, Variant) -> Verdict,
+) -> (usize, usize) {
+    use super::deal::{random_board, Spec};
+    let (mut one, mut two) = (0, 0);
+    for (seed, &variant) in (1..=boards).zip(variants.iter().cycle()) {
+        let spec = Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant,
+        };
+        let b = random_board(spec, seed).unwrap();
+        let (a, z) = (first(&b, variant), second(&b, variant));
+        if let Verdict::Won(order) = &z {
+            assert!(wins(&b, variant, order), "seed {seed}");
+        }
+        match (&a, &z) {
+            (Verdict::Won(_), Verdict::Lost) | (Verdict::Lost, Verdict::Won(_)) => {
+                panic!("seed {seed} under {}: {a:?} against {z:?}", variant.name())
+            }
+            _ => {}
+        }
+        one += usize::from(a != Verdict::Unknown);
+        two += usize::from(z != Verdict::Unknown);
+    }
+    (one, two)
+}
+
 /// On Classic boards (16 × 9, 36 kinds, random, every variant) two threads
 /// with the same budget per thread never contradict one thread, decide
 /// about as many boards as it does or more (the first thread searches as
 /// one thread does, helped by the second's proofs), and their wins win.
 #[test]
 fn two_threads_decide_classic_boards_as_one_does() {
-    use super::deal::{random_board, Spec};
-    let (mut decided, mut decided_one) = (0, 0);
-    for (seed, variant) in (1..=12u64).zip(Variant::ALL.iter().cycle()) {
-        let spec = Spec {
-            w: 16,
-            h: 9,
-            kinds: 36,
-            variant: *variant,
-        };
-        let b = random_board(spec, seed).unwrap();
-        let one = solve(&b, *variant, Settings::nodes(20_000)).verdict;
-        let two = solve_threads(&b, *variant, Settings::nodes(20_000), 2).verdict;
-        if let Verdict::Won(order) = &two {
-            assert!(wins(&b, *variant, order), "seed {seed}");
-        }
-        match (&one, &two) {
-            (Verdict::Won(_), Verdict::Lost) | (Verdict::Lost, Verdict::Won(_)) => {
-                panic!(
-                    "seed {seed} under {}: {one:?} against {two:?}",
-                    variant.name()
-                )
-            }
-            _ => {}
-        }
-        decided += usize::from(two != Verdict::Unknown);
-        decided_one += usize::from(one != Verdict::Unknown);
-    }
+    let (decided_one, decided) = compare_on_classic(
+        &Variant::ALL,
+        12,
+        |b, v| solve(b, v, Settings::nodes(20_000)).verdict,
+        |b, v| solve_threads(b, v, Settings::nodes(20_000), 2).verdict,
+    );
     assert!(
         decided >= 6,
         "two threads decide most of these boards ({decided} of 12)"
@@ -815,44 +830,23 @@ fn big_kind_shuffles_are_not_laid_as_neighbours() {
 /// random order, give or take one.
 #[test]
 fn the_learned_order_agrees_with_the_random_one() {
-    use super::deal::{random_board, Spec};
     let sliding: Vec<Variant> = Variant::ALL
         .iter()
         .copied()
         .filter(|&v| v != Variant::None)
         .collect();
-    let (mut plain, mut learned) = (0, 0);
-    for (seed, variant) in (1..=16u64).zip(sliding.iter().cycle()) {
-        let spec = Spec {
-            w: 16,
-            h: 9,
-            kinds: 36,
-            variant: *variant,
-        };
-        let b = random_board(spec, seed).unwrap();
-        let random = solve(&b, *variant, Settings::nodes(20_000)).verdict;
-        let settings = Settings {
-            learn: true,
-            ..Settings::nodes(20_000)
-        };
-        let taught = solve(&b, *variant, settings).verdict;
-        if let Verdict::Won(order) = &taught {
-            assert!(wins(&b, *variant, order), "seed {seed}");
-        }
-        match (&random, &taught) {
-            (Verdict::Won(_), Verdict::Lost) | (Verdict::Lost, Verdict::Won(_)) => {
-                panic!(
-                    "seed {seed} under {}: {random:?} against {taught:?}",
-                    variant.name()
-                )
-            }
-            _ => {}
-        }
-        plain += usize::from(random != Verdict::Unknown);
-        learned += usize::from(taught != Verdict::Unknown);
-    }
+    let learned = Settings {
+        learn: true,
+        ..Settings::nodes(20_000)
+    };
+    let (plain, taught) = compare_on_classic(
+        &sliding,
+        16,
+        |b, v| solve(b, v, Settings::nodes(20_000)).verdict,
+        |b, v| solve(b, v, learned).verdict,
+    );
     assert!(
-        learned + 1 >= plain,
-        "the learned order decides {learned} boards of 16, the random one {plain}"
+        taught + 1 >= plain,
+        "the learned order decides {taught} boards of 16, the random one {plain}"
     );
 }
