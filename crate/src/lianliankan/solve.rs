@@ -645,9 +645,11 @@ pub fn solve_threads(
 /// each run the weights move towards the deepest line any run reached.
 struct Policy {
     w: Vec<f32>,
-    /// The deepest line so far: per level, the code of the move taken and
-    /// the codes of the moves there.
-    best: Vec<(u16, Vec<u16>)>,
+    /// The deepest line so far: per level, the code of the move taken ...
+    taken: Vec<u16>,
+    /// ... and where the codes of the moves there end in `codes`.
+    ends: Vec<usize>,
+    codes: Vec<u16>,
     /// Reused by [`order_by`]: the moves with their sort keys.
     keyed: Vec<(u8, f32, (Pos, Pos))>,
 }
@@ -663,20 +665,44 @@ impl Policy {
     fn new() -> Policy {
         Policy {
             w: vec![0.0; CODES],
-            best: Vec::new(),
+            taken: Vec::new(),
+            ends: Vec::new(),
+            codes: Vec::new(),
             keyed: Vec::new(),
         }
     }
 
-    /// One adaptation step towards `best` (NRPA's, with step POLICY_STEP).
+    /// One adaptation step towards the deepest line (NRPA's, with step
+    /// POLICY_STEP).
     fn adapt(&mut self) {
         let old = self.w.clone();
-        for (taken, kinds) in &self.best {
+        let mut start = 0;
+        for (&taken, &end) in self.taken.iter().zip(&self.ends) {
+            let kinds = &self.codes[start..end];
+            start = end;
             let z: f32 = kinds.iter().map(|&k| old[k as usize].exp()).sum();
             for &k in kinds {
                 self.w[k as usize] -= POLICY_STEP * old[k as usize].exp() / z;
             }
-            self.w[*taken as usize] += POLICY_STEP;
+            self.w[taken as usize] += POLICY_STEP;
+        }
+    }
+
+    /// Keeps the line of `frames` (the move taken at each level and the
+    /// moves there) when it is deeper than the deepest so far.
+    fn note(&mut self, frames: &[Frame]) {
+        if frames.len() <= self.taken.len() {
+            return;
+        }
+        self.taken.clear();
+        self.ends.clear();
+        self.codes.clear();
+        for f in frames {
+            self.taken.push(code(&f.state, f.moves[f.next - 1]));
+            for &m in &f.moves {
+                self.codes.push(code(&f.state, m));
+            }
+            self.ends.push(self.codes.len());
         }
     }
 }
@@ -901,18 +927,7 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
         if fresh {
             fresh = false;
             if let Some(policy) = cx.policy.as_deref_mut() {
-                if depth > policy.best.len() {
-                    policy.best = frames[..depth]
-                        .iter()
-                        .map(|f| {
-                            let code_of = |m: &(Pos, Pos)| code(&f.state, *m);
-                            (
-                                code_of(&f.moves[f.next - 1]),
-                                f.moves.iter().map(code_of).collect(),
-                            )
-                        })
-                        .collect();
-                }
+                policy.note(&frames[..depth]);
             }
             let f = &mut frames[depth];
             if f.state.tiles == 0 {
@@ -1010,7 +1025,15 @@ fn order_by(moves: &mut Vec<(Pos, Pos)>, s: &State, rng: &mut Rng, policy: &mut 
             m,
         )
     }));
-    keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // By insertion: a position has a few dozen moves at most, and a library
+    // sort of these keys would add 6 KB to the page's wasm.
+    for i in 1..keyed.len() {
+        let mut j = i;
+        while j > 0 && (keyed[j - 1].0, keyed[j - 1].1) > (keyed[j].0, keyed[j].1) {
+            keyed.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     moves.clear();
     moves.extend(keyed.iter().map(|&(_, _, m)| m));
 }
