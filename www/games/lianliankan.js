@@ -263,8 +263,8 @@ function paintRingLabels(ctx, s, w, h, view) {
  * from a cell (x, y: column and row from the top, −1 and w / h the ring;
  * fractions for tiles on their way) to its top-left corner on the canvas.
  * A **turned** board is drawn a quarter turn clockwise: its column 1 at the
- * top, its row 1 on the right (on a phone held upright a Classic board's
- * tiles are half as large again). `view.cell(col, row)` takes a canvas cell
+ * top, its row 1 on the right (on a 390 × 844 phone held upright a Classic
+ * board's tiles grow from 20 to 26 px). `view.cell(col, row)` takes a canvas cell
  * back to the board's.
  */
 function boardView(s, w, h, turned) {
@@ -285,9 +285,9 @@ const TURN_KEEP = 1.1;
 /**
  * The cell size and orientation of a `w` × `h` board (with its ring) in a
  * `width` × `height` space: turned when its cells would be under
- * TURN_BELOW px as it stands and turning makes them TURN_GAIN times larger
- * (a tall, narrow screen; `gain` instead of TURN_GAIN), unless `mayTurn` is false. 12 px at least: a Large board fits a 390 px phone
- * (it scrolls sideways when less is left).
+ * TURN_BELOW px as it stands and turning makes them `gain` times larger (a
+ * tall, narrow screen), unless `mayTurn` is false. 12 px at least: a Large
+ * board fits a 390 px phone (it scrolls sideways when less is left).
  */
 function fitTurned(width, height, w, h, mayTurn, gain = TURN_GAIN) {
   const size = (cols, rows) => Math.max(12, Math.min(72, Math.floor(width / cols), Math.floor(height / rows)));
