@@ -82,8 +82,8 @@ pub struct Settings {
     pub memo_cap: usize,
     /// Whether restarts order their moves by what earlier runs learned
     /// (see [`Policy`]) instead of at random, when tiles slide. Off in
-    /// [`Settings::nodes`]: deals, shuffles and the page's verdicts keep
-    /// the order they were made with.
+    /// [`Settings::nodes`]: the deals and shuffles made with it keep the
+    /// search order that named them (links replay them).
     pub learn: bool,
 }
 
@@ -639,10 +639,10 @@ pub fn solve_threads(
 
 /// A move order learned across restarts (nested rollout policy adaptation
 /// on the deepest line found so far): each move has a weight by its
-/// [`code`] (its kind and cells);
-/// a restart tries a position's moves (within their priority class) in the
-/// order of weight plus Gumbel noise, so sampled as a softmax would; after
-/// each run the weights move towards the deepest line any run reached.
+/// [`code`] (its kind and cells); a restart tries a position's moves
+/// (within their priority class) in the order of weight plus Gumbel noise,
+/// so sampled as a softmax would; after each run the weights move towards
+/// the deepest line any run reached.
 struct Policy {
     w: Vec<f32>,
     /// The deepest line so far: per level, the code of the move taken ...
@@ -678,11 +678,11 @@ impl Policy {
         let old = self.w.clone();
         let mut start = 0;
         for (&taken, &end) in self.taken.iter().zip(&self.ends) {
-            let kinds = &self.codes[start..end];
+            let there = &self.codes[start..end];
             start = end;
-            let z: f32 = kinds.iter().map(|&k| old[k as usize].exp()).sum();
-            for &k in kinds {
-                self.w[k as usize] -= POLICY_STEP * old[k as usize].exp() / z;
+            let z: f32 = there.iter().map(|&c| old[c as usize].exp()).sum();
+            for &c in there {
+                self.w[c as usize] -= POLICY_STEP * old[c as usize].exp() / z;
             }
             self.w[taken as usize] += POLICY_STEP;
         }
