@@ -117,9 +117,10 @@ class Shell {
     globalThis.navigation?.addEventListener('navigate', () => {
       if (this.writing) return;
       // The check of the entry being left must not write into the next one.
+      const checking = Boolean(this.linkCheck);
       clearTimeout(this.linkCheck);
       this.linkCheck = 0;
-      this.keepFix();
+      this.keepFix(checking);
     });
     addEventListener('pagehide', () => this.keepFix());
     // Back to this page from the browser's page cache: the timer the
@@ -434,16 +435,19 @@ class Shell {
   }
 
   /**
-   * The entry is being left: an address update put off by the rate limit
-   * is kept for when this entry is shown again (see `applyFix`).
+   * The entry is being left: an address update put off by the rate limit,
+   * or one the browser dropped in the second before its check, is kept for
+   * when this entry is shown again (see `applyFix`).
    */
-  keepFix() {
-    if (!this.linkTimer || !this.game || this.writing) return;
+  keepFix(checking = Boolean(this.linkCheck)) {
+    if (!(this.linkTimer || checking) || !this.game || this.writing) return;
     clearTimeout(this.linkTimer);
     this.linkTimer = 0;
+    const link = `#${this.game.link()}${this.paramSuffix()}`;
+    if (location.hash === link) return;
     const key = entryKey();
     const fixes = readFixes().filter((f) => f.key !== key);
-    fixes.push({ key, stale: location.hash, link: `#${this.game.link()}${this.paramSuffix()}` });
+    fixes.push({ key, stale: location.hash, link });
     saveFixes(fixes.slice(-FIXES_KEPT));
   }
 

@@ -145,11 +145,23 @@ pub fn no_key_twice(text: &str) -> Result<(), String> {
 }
 
 /// A piece of input (a link's, a file's) for an error message: at most 40
-/// characters, those that do not print escaped (`text::shown_text`).
+/// characters as shown, those that do not print escaped
+/// (`text::shown_text`, so that one character may take eight: U+202E is
+/// shown `\u{202e}`), with at least one character of the input.
 pub fn shorten(text: &str) -> String {
-    let head: String = text.chars().take(40).collect();
-    let mut out = crate::text::shown_text(&head);
-    if text.chars().count() > 40 {
+    const MOST: usize = 40;
+    let total = text.chars().count();
+    let mut take = total.min(MOST);
+    let mut out = String::new();
+    while take > 0 {
+        let head: String = text.chars().take(take).collect();
+        out = crate::text::shown_text(&head);
+        if take == 1 || out.chars().count() <= MOST {
+            break;
+        }
+        take -= 1;
+    }
+    if take < total {
         out.push('…');
     }
     out
@@ -158,6 +170,18 @@ pub fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_in_a_message_is_shown_in_at_most_forty_characters() {
+        assert_eq!(shorten("seed"), "seed");
+        assert_eq!(shorten(&"x".repeat(40)), "x".repeat(40));
+        assert_eq!(shorten(&"x".repeat(41)), format!("{}…", "x".repeat(40)));
+        // Escaped characters count as they are shown: five of eight each.
+        let reversed = "\\u{202e}".repeat(5);
+        assert_eq!(shorten(&"\u{202e}".repeat(50)), format!("{}…", reversed));
+        assert_eq!(shorten("a\u{202e}"), "a\\u{202e}");
+        assert_eq!(shorten("\u{202e}"), "\\u{202e}");
+    }
 
     #[test]
     fn a_class_of_one_game_refuses_links_to_none_another_or_an_unknown_one() {

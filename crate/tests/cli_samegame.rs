@@ -85,6 +85,12 @@ fn too_few_rows_are_rejected() {
         Some(10),
         "has 7 rows, expected 10",
     );
+    assert_rejected(
+        &["judge", "samegame"],
+        &game(&rows[..1]),
+        Some(4),
+        "game 1 has 1 row, expected 10",
+    );
 }
 
 #[test]

@@ -339,7 +339,7 @@ test('LianliankanApp as the README documents it', async () => {
   assert.deepEqual(r.path, [0, 2, 1, 2]);
   assert.deepEqual(r.after, [0, 0, 1, 2, 2, 1], 'the columns fell');
   assert.equal(r.won, false);
-  assert.deepEqual(r.error, [true, 'link: a 3 × 3 board has an odd number of cells (9): tiles come in pairs']);
+  assert.deepEqual(r.error, [true, 'link: a board of 3 × 3 has an odd number of cells (9): tiles come in pairs']);
   assert.match(r.off, /outside the 2 × 3 board/);
   assert.equal(r.undo, true);
   assert.deepEqual(r.back, r.cells);

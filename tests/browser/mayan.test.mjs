@@ -175,6 +175,18 @@ test('a dragged block follows the pointer, one column at most, and a longer drag
   await page.mouse.up();
   assert.equal(await app(page, (a) => a.moves()), 1, 'one move');
   assert.match(await page.getByRole('status').textContent(), /^A move drags a block one column: the block at \(\d, \d\) went one column (right|left)\. Drag again for the next move\.$/);
+  // A long drag that ends the level: the result is said, not "drag again".
+  for (const [link, y, result] of [['n=1&board=AB/BA/A//', 1, /^No moves left: \d+ blocks remain after 1 move\. Undo or reset\.$/], ['n=1&board=B//B/B/', 0, /^Solved/]]) {
+    await page.evaluate((l) => { location.hash = `#game=mayan&${l}`; }, link);
+    await page.waitForFunction((l) => window.clearboardPage.link() === `game=mayan&${l}`, link);
+    const p = await at(page, 0, y);
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await page.mouse.move(p.x + s * 2.5, p.y, { steps: 5 });
+    await page.mouse.up();
+    assert.equal(await app(page, (a) => a.moves()), 1, link);
+    assert.match(await page.getByRole('status').textContent(), result, link);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -258,6 +270,22 @@ test('a click selects a block, Move left / Move right drag it; the keyboard does
   await page.mouse.move(edge.x - 80, edge.y, { steps: 3 });
   await page.mouse.up();
   assert.equal(await app(page, (a) => a.moves()), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Step, Play, S and A with no solution say why, as Hint does', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=1&board=AAB/B/B//`, calm);
+  const status = () => page.getByRole('status').textContent();
+  for (const press of [() => button(page, 'Step').click(), () => button(page, 'Play').click(), () => page.keyboard.press('s'), () => page.keyboard.press('a')]) {
+    await page.evaluate(() => window.clearboardPage.shell.message(''));
+    await ref(page, 'board').focus();
+    await press();
+    await page.waitForFunction(() => /^Step: no move to play\. /.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
+      .catch(async () => assert.fail(`said: ${await status()}`));
+    assert.equal(await app(page, (a) => a.moves()), 0);
+  }
+  assert.match(await status(), /^Step: no move to play\. .*colour/);
   assert.deepEqual(problems, []);
   await context.close();
 });

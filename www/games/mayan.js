@@ -336,7 +336,12 @@ export class Mayan extends BoardGame {
     }
     const h = Array.from(this.app.hint());
     if (h.length !== 3) {
+      // Said as Hint says it: Step, Play, S and A are not silent.
       this.showNoSolution();
+      if (!this.app.isOver()) {
+        const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered under the board.` : '';
+        this.shell.message(`Step: no move to play. ${this.ref('why').textContent}${undos}`, true);
+      }
       return false;
     }
     const moved = this.act(h[0], h[1], h[2], true);
@@ -1161,8 +1166,9 @@ export class Mayan extends BoardGame {
       if (Math.abs(dx) >= this.geom.s * DRAG_MOVE) {
         this.cursor = { ...d.cell };
         const moved = this.act(d.cell.x, d.cell.y, dx > 0 ? 1 : -1);
-        // A move takes a block one column: a longer drag is said to have made one.
-        if (moved && Math.abs(dx) >= this.geom.s * 1.5) this.shell.message(`A move drags a block one column: the block at (${d.cell.x}, ${d.cell.y}) went one column ${dx > 0 ? 'right' : 'left'}. Drag again for the next move.`);
+        // A move takes a block one column: a longer drag is said to have
+        // made one (unless the level is over: its result is what is said).
+        if (moved && !this.app.isOver() && Math.abs(dx) >= this.geom.s * 1.5) this.shell.message(`A move drags a block one column: the block at (${d.cell.x}, ${d.cell.y}) went one column ${dx > 0 ? 'right' : 'left'}. Drag again for the next move.`);
       } else {
         this.animator.finish();
         this.cursor = { ...d.cell };

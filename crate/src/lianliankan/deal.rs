@@ -76,14 +76,14 @@ impl Spec {
         let cells = self.w * self.h;
         if cells % 2 == 1 {
             return Err(format!(
-                "a {} × {} board has an odd number of cells ({}): tiles come in pairs",
+                "a board of {} × {} has an odd number of cells ({}): tiles come in pairs",
                 self.w, self.h, cells
             ));
         }
         let most = MAX_KINDS.min(cells / 2);
         if !(1..=most).contains(&self.kinds) {
             return Err(format!(
-                "a {} × {} board takes 1 to {} kinds, not {}",
+                "a board of {} × {} takes 1 to {} kinds, not {}",
                 self.w, self.h, most, self.kinds
             ));
         }

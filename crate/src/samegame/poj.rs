@@ -78,7 +78,13 @@ pub fn parse_rows(input: &str) -> Result<Vec<Rows>, InputError> {
                 } else {
                     InputError::new(
                         lines.number() + 1,
-                        format!("game {} has {} rows, expected {}", game, r, HEIGHT),
+                        format!(
+                            "game {} has {} row{}, expected {}",
+                            game,
+                            r,
+                            if r == 1 { "" } else { "s" },
+                            HEIGHT
+                        ),
                     )
                 });
             };
