@@ -90,14 +90,26 @@ impl Link {
                 "colors" => colors = Some(number(value)?.min(255) as u8),
                 "moves" => {
                     for m in value.split(',').filter(|m| !m.is_empty()) {
-                        let (r, c) = m
-                            .split_once('.')
-                            .ok_or_else(|| {
-                                format!("moves: '{}' is not row.column", crate::link::shorten(m))
-                            })?;
-                        let (r, c) = (number(r)?, number(c)?);
+                        // Two runs of digits and one dot: nothing else reads as a cell.
+                        let bad = || {
+                            format!(
+                                "moves: '{}' is not row.column (two whole numbers, such as 3.7)",
+                                crate::link::shorten(m)
+                            )
+                        };
+                        let (r, c) = m.split_once('.').ok_or_else(bad)?;
+                        let cell = |v: &str| {
+                            (!v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit()))
+                                .then(|| v.parse::<u64>().ok())
+                                .flatten()
+                                .ok_or_else(bad)
+                        };
+                        let (r, c) = (cell(r)?, cell(c)?);
                         if r == 0 || c == 0 || r > 64 || c > 64 {
-                            return Err(format!("moves: '{}' is outside the board", m));
+                            return Err(format!(
+                                "moves: '{}' is outside the board",
+                                crate::link::shorten(m)
+                            ));
                         }
                         if moves.len() == 64 * 64 / 2 {
                             return Err("moves: more moves than a 64×64 board can hold".into());
@@ -291,6 +303,19 @@ mod tests {
             ("game=samegame&board=RG/GR&moves=1.1", "single ball"),
             ("game=samegame&board=RR&moves=9.9", "outside the board"),
             ("game=samegame&board=RR&moves=x", "not row.column"),
+            (
+                "game=samegame&board=RR&moves=1.1.1",
+                "moves: '1.1.1' is not row.column (two whole numbers, such as 3.7)",
+            ),
+            (
+                "game=samegame&board=RR&moves=+1.1",
+                "'+1.1' is not row.column",
+            ),
+            ("game=samegame&board=RR&moves=1.", "'1.' is not row.column"),
+            (
+                "game=samegame&board=RR&moves=1. 2",
+                "'1. 2' is not row.column",
+            ),
             ("game=samegame&frobnicate=1&seed=1", "unknown key"),
             ("game", "not key=value"),
         ] {
