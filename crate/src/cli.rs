@@ -76,9 +76,10 @@ enum Judge {
 enum Solve {
     /// A strong Same Game solver: positions on stdin (rows top first, digits
     /// with spaces or letters; a blank line between positions), one JSON line
-    /// per position on stdout. Beams are at most 8,192 wide (about 250 MiB
-    /// per thread at most); past that width the search restarts at it until
-    /// the budget is spent.
+    /// per position on stdout. Each thread's beams keep to about 256 MiB:
+    /// at most 16,384 wide, 8,192 on a 15 × 15 board, narrower on larger
+    /// ones; past that width the search restarts at it until the budget is
+    /// spent.
     Samegame(SolveArgs),
     /// 连连看: can each board on stdin be won under the variant? Boards are
     /// rows from the top (`.` empty, tiles A–Z, a–z, 0–9; lines starting

@@ -117,11 +117,18 @@ fn bad_queries_are_rejected() {
 
 #[test]
 fn an_empty_poj1101_input_is_rejected_but_no_boards_then_0_0_is_not() {
-    for input in ["", "\n\n", "  \r\n"] {
+    // The line given is where the input ends.
+    for (input, line) in [("", 1), ("\n\n", 3), ("  \r\n", 2)] {
         assert_rejected(
             &["judge", "poj1101"],
             input,
-            Some(1),
+            Some(line),
+            "missing the header 'w h'",
+        );
+        assert_rejected(
+            &["judge", "mahjong"],
+            input,
+            Some(line),
             "missing the header 'w h'",
         );
     }

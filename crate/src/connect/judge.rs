@@ -213,7 +213,11 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
 pub fn parse_mahjong(input: &str) -> Result<Case, InputError> {
     let mut r = Reader::new(input);
     let Some((n, w, h)) = r.header()? else {
-        return Err(InputError::new(1, "missing the header 'w h'"));
+        // Where the input ends (it held only blank lines, or nothing).
+        return Err(InputError::new(
+            r.lines.number() + 1,
+            "missing the header 'w h'",
+        ));
     };
     let (w, h) = check_size(n, w, h)?;
     let board = rows(&mut r, w, h)?;
@@ -237,7 +241,7 @@ pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
             if cases.is_empty() {
                 // Nothing at all: not even the final '0 0'.
                 return Err(InputError::new(
-                    1,
+                    r.lines.number() + 1,
                     "missing the header 'w h' (a POJ 1101 input is boards, then '0 0')",
                 ));
             }
