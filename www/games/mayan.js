@@ -338,10 +338,7 @@ export class Mayan extends BoardGame {
     if (h.length !== 3) {
       // Said as Hint says it: Step, Play, S and A are not silent.
       this.showNoSolution();
-      if (!this.app.isOver()) {
-        const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered under the board.` : '';
-        this.shell.message(`Step: no move to play. ${this.ref('why').textContent}${undos}`, true);
-      }
+      if (!this.app.isOver()) this.shell.message(`Step: no move to play. ${this.noSolutionWords()}`, true);
       return false;
     }
     const moved = this.act(h[0], h[1], h[2], true);
@@ -651,8 +648,13 @@ export class Mayan extends BoardGame {
       return;
     }
     this.showNoSolution();
+    this.shell.announce(this.noSolutionWords());
+  }
+
+  /** What is said after `showNoSolution`: the reason, and the way back when there is one. */
+  noSolutionWords() {
     const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered under the board.` : '';
-    this.shell.announce(`${this.ref('why').textContent}${undos}`);
+    return `${this.ref('why').textContent}${undos}`;
   }
 
   /** Says why there is no solution here, and offers to undo to the last position that had one. */

@@ -99,10 +99,11 @@ impl Link {
                         };
                         let (r, c) = m.split_once('.').ok_or_else(bad)?;
                         let cell = |v: &str| {
-                            (!v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit()))
-                                .then(|| v.parse::<u64>().ok())
-                                .flatten()
-                                .ok_or_else(bad)
+                            let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+                            match v.parse::<u64>() {
+                                Ok(n) if digits => Ok(n),
+                                _ => Err(bad()),
+                            }
                         };
                         let (r, c) = (cell(r)?, cell(c)?);
                         if r == 0 || c == 0 || r > 64 || c > 64 {
