@@ -985,3 +985,20 @@ for (const { link, explain } of PRESENT) {
     });
   }
 }
+
+test('embedded, the lines under the board changing raise no error on the window (no ResizeObserver loop), and a result box shown again after Undo and Redo is brought into view', async () => {
+  // The harness records errors reported on the window: closing the context checks there were none.
+  const { page, context } = await open(browser, `${game.url}#game=mayan&level=3&embed=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
+  await page.locator('main canvas[data-ref="board"]').focus();
+  const overlayBottom = () => page.locator('main [data-ref="overlay"]').evaluate((o) => (o.hidden ? null : o.getBoundingClientRect().bottom));
+  const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  for (const key of ['h', 's', 'u', 'r']) {
+    await page.keyboard.press(key);
+    await page.waitForFunction(() => !window.clearboardPage.anim);
+    await settle();
+    const bottom = await overlayBottom();
+    if (key === 'u') assert.equal(bottom, null, 'no box after Undo');
+    if (key === 's' || key === 'r') assert.ok(bottom !== null && bottom <= 480.5, `after ${key}: the box's bottom at ${bottom} in a 480 px frame`);
+  }
+  await context.close();
+});

@@ -36,7 +36,8 @@ export function launch() {
 
 /**
  * A new page in `context` whose console errors, page errors and
- * Content-Security-Policy violations (in any of its frames) are recorded in
+ * Content-Security-Policy violations and errors reported on the window (in
+ * any of its frames) are recorded in
  * `problems`.
  */
 export async function watchedPage(context) {
@@ -49,6 +50,11 @@ export async function watchedPage(context) {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} (${e.blockedURI})`);
+    });
+    // An error reported on the window without an exception (a ResizeObserver
+    // loop, a failed resource) is no page error to playwright: logged here.
+    addEventListener('error', (e) => {
+      if (!e.error) console.error(`window error: ${e.message}`);
     });
   });
   return { page, problems };

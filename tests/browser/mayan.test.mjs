@@ -1030,3 +1030,17 @@ test('selecting a block is said, not only shown', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a block picked clears what the status said of the last action (nothing to redo), as a 连连看 tile picked does', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  await ref(page, 'board').focus();
+  await page.keyboard.press('r');
+  assert.equal(await page.locator('#message').textContent(), 'Nothing to redo: no move was undone since the last one made.');
+  const [[x, y]] = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y);
+  assert.match(await ref(page, 'readout').textContent(), /— selected$/);
+  assert.equal(await page.locator('#message').textContent(), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1325,3 +1325,65 @@ test('U and R with nothing to undo or redo say so (they were silent)', async () 
     await context.close();
   }
 });
+
+/** The board's box on the screen, rounded to the pixel. */
+async function boardBox(page) {
+  const b = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  return [b.x, b.y, b.width, b.height].map(Math.round).join(' ');
+}
+
+/** Presses `keys` on the board, each after the last has settled; the board's box after each. */
+async function boxesAfter(page, keys) {
+  const boxes = [];
+  for (const k of keys) {
+    await page.keyboard.press(k);
+    await page.waitForFunction(() => !window.clearboardPage.anim);
+    // Two frames: the board is fitted at the frame after its space changed.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    boxes.push(`${k}: ${await boardBox(page)}`);
+  }
+  return boxes;
+}
+
+for (const { link, size, keys } of [
+  { link: 'game=lianliankan&w=8&h=6&kinds=12&seed=5', size: [640, 480], keys: ['s', 'h', 'u', 'r', 'u'] },
+  { link: 'game=samegame&seed=3', size: [844, 390], keys: ['h', 'u', 's', 'u'] },
+  { link: 'game=mayan&level=20', size: [390, 844], keys: ['h', 's', 'u'] },
+]) {
+  test(`a board fitted to the height keeps its size and place as messages and explanations come and go: ${link.split('&')[0]} at ${size.join(' × ')}`, async () => {
+    const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport: { width: size[0], height: size[1] } });
+    await page.locator('main canvas[data-ref="board"]').focus();
+    // The first round may take the room its lines need; the same presses again (each round ends where it began)
+    // move nothing.
+    const first = await boxesAfter(page, keys);
+    const settled = first.at(-1).split(': ')[1];
+    const again = await boxesAfter(page, keys);
+    assert.deepEqual(again, keys.map((k) => `${k}: ${settled}`), `first round: ${first.join(', ')}`);
+    // A window of another size fits the board to it afresh.
+    await page.setViewportSize({ width: size[0], height: size[1] + 200 });
+    await page.waitForFunction((old) => {
+      const b = document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect();
+      return `${Math.round(b.width)} ${Math.round(b.height)}` !== old;
+    }, settled.split(' ').slice(2).join(' '));
+    await context.close();
+  });
+}
+
+test('a score line that wraps as its numbers grow (shuffles at 640 × 480) does not move the board back up when it unwraps', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, { ...calm, viewport: { width: 640, height: 480 } });
+  await page.locator('main canvas[data-ref="board"]').focus();
+  // One rectangle a line of text.
+  const wraps = () =>
+    page.locator('main [data-ref="score"]').evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+    });
+  // Shuffles cost 50 points each: the score line grows until it takes two lines.
+  const boxes = await boxesAfter(page, ['x', 'x', 'x']);
+  assert.ok(await page.locator('main [data-ref="score"]').evaluate((el) => el.textContent.startsWith('Score -')), 'shuffles took points');
+  assert.ok(await wraps(), 'the score line takes two lines after three shuffles');
+  const after = await boxesAfter(page, ['u', 'u', 'u']);
+  assert.deepEqual(after.map((b) => b.split(': ')[1]), Array(3).fill(boxes.at(-1).split(': ')[1]), boxes.join(', '));
+  await context.close();
+});

@@ -8,6 +8,35 @@ let message = null;
 export function setRegions(liveEl, messageEl) {
   live = liveEl;
   message = messageEl;
+  if (!listening) {
+    listening = true;
+    // Before the games' own resize listeners (added later): they fit the board to the room left.
+    addEventListener('resize', () => keepRoom(''));
+  }
+}
+
+let listening = false;
+/** The window's size when the status message's room was last measured. */
+let roomFor = '';
+
+/**
+ * Keeps the room the status message has taken (its row, its lines) until
+ * the window's size changes, outside an embed: a message that comes and goes
+ * between two taps does not move the board under the finger, nor change the
+ * size of a board fitted to the height.
+ */
+function keepRoom(text) {
+  if (!message || document.documentElement.classList.contains('embed')) return;
+  const size = `${innerWidth} ${innerHeight}`;
+  if (roomFor !== size) {
+    roomFor = size;
+    message.classList.remove('kept');
+    message.style.minHeight = '';
+  }
+  if (!text) return;
+  message.classList.add('kept');
+  const tall = message.getBoundingClientRect().height;
+  if (tall > (parseFloat(message.style.minHeight) || 0)) message.style.minHeight = `${tall}px`;
 }
 
 /** `text` without `part` (once), its spaces tidied. */
@@ -32,6 +61,7 @@ export function showMessage(text, error = false) {
   if (!message) return;
   message.textContent = text;
   message.classList.toggle('error', Boolean(error && text));
+  keepRoom(text);
   // Said once: by the status message, not again by the live region.
   const shown = text.trim();
   if (live && shown && live.textContent.includes(shown)) live.textContent = without(live.textContent, shown);

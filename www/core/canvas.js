@@ -70,16 +70,51 @@ export function drawAxes(ctx, geom, w, h, first, color) {
  * `watched` (what sits above the board) are observed too.
  */
 export class FitWatcher {
-  constructor(wrap, watched, below, fit) {
+  constructor(wrap, watched, below, fit, tall = []) {
     this.wrap = wrap;
     this.below = below;
+    this.tall = tall;
     this.last = '';
+    // The fit runs at the next frame, not inside the observer's callback: a
+    // fit resizes what other observers watch (the embed's height, the side
+    // column), and a size changed while observations are being delivered is
+    // reported as an error ("ResizeObserver loop completed with undelivered
+    // notifications") on the window.
+    this.pending = 0;
     this.observer = new ResizeObserver(() => {
-      if (this.key() !== this.last) fit();
+      if (this.pending) return;
+      this.pending = requestAnimationFrame(() => {
+        this.pending = 0;
+        this.keepTall();
+        if (this.key() !== this.last) fit();
+      });
     });
     for (const el of [...watched, ...below]) if (el) this.observer.observe(el);
-    this.onResize = () => fit();
+    this.onResize = () => {
+      this.keepTall();
+      fit();
+    };
     addEventListener('resize', this.onResize);
+  }
+
+  /**
+   * Keeps each of the `tall` lines above the board (the score line, which
+   * wraps as its numbers grow) at the largest height it has had until the
+   * window's size changes, as the status message keeps its room (announce.js):
+   * the board does not move down and back up between two taps. Not in an
+   * embed: its frame follows the height it asks for.
+   */
+  keepTall() {
+    if (document.documentElement.classList.contains('embed')) return;
+    const size = `${innerWidth} ${innerHeight}`;
+    for (const el of this.tall) {
+      if (el.dataset.keptFor !== size) {
+        el.dataset.keptFor = size;
+        el.style.minHeight = '';
+      }
+      const tall = el.getBoundingClientRect().height;
+      if (tall > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${tall}px`;
+    }
   }
 
   /** The height of what sits under the board. */
@@ -106,6 +141,7 @@ export class FitWatcher {
 
   dispose() {
     this.observer.disconnect();
+    cancelAnimationFrame(this.pending);
     removeEventListener('resize', this.onResize);
   }
 }

@@ -86,17 +86,30 @@ export class BoardGame {
     // what sits above it (the page's header and message, the toolbar) or
     // the lines under it, which must stay in view.
     const below = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
-    this.fit = new FitWatcher(this.ref('wrap'), [root, document.querySelector('header'), this.ref('score')], below, () => {
-      this.resize();
-      this.fitExplanation();
-      this.shell.messenger?.height();
-    });
+    this.fit = new FitWatcher(
+      this.ref('wrap'),
+      [root, document.querySelector('header'), this.ref('score')],
+      below,
+      () => {
+        this.resize();
+        this.fitExplanation();
+        this.shell.messenger?.height();
+      },
+      [this.ref('score')].filter(Boolean),
+    );
     // A new explanation beside the board in present mode is fitted to the screen.
     this.whyWatcher = new MutationObserver(() => this.fitExplanation());
     this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
     // So is one whose place changes: what sits above it in the side column
     // grows later (Same Game's comparison fills in after its first frame).
-    this.sideWatcher = new ResizeObserver(() => this.fitExplanation());
+    // At the next frame, as the board's fit (FitWatcher): not while observations are delivered.
+    this.sideWatcher = new ResizeObserver(() => {
+      if (this.sidePending) return;
+      this.sidePending = requestAnimationFrame(() => {
+        this.sidePending = 0;
+        if (this.root) this.fitExplanation();
+      });
+    });
     for (const el of root.querySelector('.game-side')?.children ?? []) if (el !== this.ref('why')) this.sideWatcher.observe(el);
   }
 
@@ -131,7 +144,22 @@ export class BoardGame {
    * it to the board's height: the frame that shows the whole board).
    */
   reserveBelow() {
-    return this.fit.belowHeight() + 16;
+    return this.keptBelow(this.fit.belowHeight() + 16);
+  }
+
+  /**
+   * `px`, or the most room reserved under the board since the window's or
+   * the board's size last changed (or present mode was entered or left), if
+   * more: a board fitted to the height keeps its size and place between two
+   * taps instead of growing when a shorter explanation or message replaces a
+   * longer one and shrinking again at the next. Not in an embed: its frame
+   * follows the height it asks for (the height event).
+   */
+  keptBelow(px) {
+    if (document.documentElement.classList.contains('embed') || !this.app) return px;
+    const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
+    if (this.belowRoom?.key !== key) this.belowRoom = { key, most: 0 };
+    return (this.belowRoom.most = Math.max(this.belowRoom.most, px));
   }
 
   /** Stops everything running (games add their own) and frees what it held. */
@@ -227,6 +255,7 @@ export class BoardGame {
     this.fit.dispose();
     this.whyWatcher.disconnect();
     this.sideWatcher.disconnect();
+    cancelAnimationFrame(this.sidePending);
     this.app.free();
     this.app = null;
     if (this.root) {
@@ -273,6 +302,16 @@ export class BoardGame {
     if (!o) return;
     o.style.left = `${this.geom.left}px`;
     o.style.bottom = `${this.geom.bottom}px`;
+  }
+
+  /**
+   * Shows the game-over box when `over`, else hides it. A box hidden and
+   * shown again (Undo, then Redo) is a new result for `fitOverlay`: put
+   * under the board, it is brought into view again.
+   */
+  showOverlay(over) {
+    if (!over) this.outsideSeen = null;
+    this.ref('overlay').hidden = !over;
   }
 
   /**

@@ -815,7 +815,7 @@ export class Lianliankan extends BoardGame {
     // Show all pairs keeps its count in words as the outlines change.
     if (!this.ref('why').textContent && this.ref('all-pairs').checked && !won) this.ref('why').textContent = this.pairsText();
     this.updateButtons();
-    this.ref('overlay').hidden = !won;
+    this.showOverlay(won);
     let said = '';
     if (won) {
       this.autoplay.stop();
@@ -902,8 +902,10 @@ export class Lianliankan extends BoardGame {
         // Said on its own after what the move said, a moment later: the move was said at once, and a
         // screen reader may drop a message replaced before it was spoken (the move is not said twice).
         const said = verdict.textContent;
+        // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
+        const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button below.` : said;
         setTimeout(() => {
-          if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(said);
+          if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
         }, VERDICT_SAID_MS);
       } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
       verdict.style.minHeight = '';
@@ -1435,7 +1437,7 @@ export class Lianliankan extends BoardGame {
       else if (el === why && NARROW.matches && lines > 0) height = lines;
       sum += height + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
     }
-    return sum;
+    return this.keptBelow(sum);
   }
 
   resize() {

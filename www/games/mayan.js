@@ -954,7 +954,7 @@ export class Mayan extends BoardGame {
     this.ref('why').textContent = this.reasonHere();
     this.ref('rescue').hidden = true;
     this.updateButtons();
-    this.ref('overlay').hidden = !over;
+    this.showOverlay(over);
     let said = '';
     if (over) {
       this.autoplay.stop();
@@ -1052,6 +1052,9 @@ export class Mayan extends BoardGame {
     this.updateButtons();
     this.refreshReadout();
     this.draw();
+    // A block picked is the player's next action: what the status said of the last one (nothing to redo) goes, as a
+    // 连连看 tile picked clears it.
+    if (this.selected) this.shell.message('');
     // Said, not only shown: a screen reader hears what Move left / Move right will drag.
     if (this.selected) this.shell.announce(`Selected the block of colour ${c} at (${cell.x}, ${cell.y}): Move left or Move right drags it.`);
     else if (was) this.shell.announce('No block selected.');

@@ -812,8 +812,7 @@ export class SameGame extends BoardGame {
     this.ref('score').textContent = `Score ${app.score()} · Moves ${app.moves()} · Balls left ${balls}`;
     this.updateWhy(planned);
     this.updateButtons();
-    const overlay = this.ref('overlay');
-    overlay.hidden = !over;
+    this.showOverlay(over);
     if (over) {
       this.autoplay.stop();
       this.ref('overlay-text').textContent = app.overText();
