@@ -1044,3 +1044,14 @@ test('a block picked clears what the status said of the last action (nothing to 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a link that opens a level already over says the level and its result, not its last move as if just played', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1&moves=${judge(1).trim().split('\n').map((l) => l.split(' ').join('.')).join(',')}`, calm);
+  await page.waitForFunction(() => document.getElementById('live').textContent !== '');
+  const live = await page.locator('#live').textContent();
+  assert.match(live, /^Level 1, opened with 1 move made\./);
+  assert.doesNotMatch(live, /^Move 1:/);
+  assert.match(await page.locator('#message').textContent(), /^Solved/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

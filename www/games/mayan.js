@@ -985,7 +985,10 @@ export class Mayan extends BoardGame {
       this.shell.message(text, !app.solved());
       said = text;
     }
-    if (!fresh || over) {
+    if (fresh && over) {
+      // Opened over (a link with its moves, a reload): the level, then its result — not its last move, as if just played.
+      this.shell.announce(`${level ? `Level ${level}` : 'Mayan puzzle'}, opened with ${plural(app.moves(), 'move')} made. ${said}`);
+    } else if (!fresh) {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
