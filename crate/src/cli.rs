@@ -207,6 +207,38 @@ fn parse_games(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Runs the command line with the program's arguments as the system gives
+/// them (without the program name): an argument that is not UTF-8 text is a
+/// usage error naming it (its bytes escaped), as any other bad value.
+pub fn run_os(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
+    let mut text = Vec::new();
+    for (i, arg) in args.into_iter().enumerate() {
+        match arg.into_string() {
+            Ok(a) => text.push(a),
+            Err(raw) => {
+                eprintln!("clearboard: {}", not_text(i + 1, &raw));
+                return 2;
+            }
+        }
+    }
+    run(&text)
+}
+
+/// The message for argument `n`, `raw`, which is not UTF-8 text: its bytes
+/// that are not text escaped (`\xFF`), the rest shown as other input is.
+fn not_text(n: usize, raw: &std::ffi::OsStr) -> String {
+    // The debug form escapes what is not UTF-8 and what does not print.
+    let debug = format!("{raw:?}");
+    let shown = debug
+        .strip_prefix('"')
+        .and_then(|d| d.strip_suffix('"'))
+        .unwrap_or(&debug);
+    format!(
+        "argument {n} is not UTF-8 text: '{}' (see 'clearboard help')",
+        crate::link::shorten(shown)
+    )
+}
+
 /// Runs the command line with `args` (without the program name); returns
 /// the exit status. Help and the version go to stdout with status 0; a
 /// usage error is one line on stderr with status 2.

@@ -147,3 +147,77 @@ fn poj1101_errors_name_the_line_in_later_boards() {
         "unexpected '5'",
     );
 }
+
+/// `gen mahjong` prints the queries asked for, or says why it cannot: a
+/// board drawn with fewer than two tiles has no pair to ask about (it
+/// printed the board and no query, exit 0).
+#[test]
+fn gen_mahjong_gives_every_query_asked_or_refuses() {
+    for args in [
+        [
+            "--size",
+            "3",
+            "--percent",
+            "5",
+            "--queries",
+            "10",
+            "--seed",
+            "1",
+        ],
+        [
+            "--size",
+            "1",
+            "--percent",
+            "100",
+            "--queries",
+            "3",
+            "--seed",
+            "1",
+        ],
+    ] {
+        let run = clearboard(&[&["gen", "mahjong"][..], &args[..]].concat(), b"");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("a query joins two tiles"),
+            "{}",
+            run.stderr
+        );
+    }
+    // No queries asked: the board alone. Enough tiles: every query.
+    let run = clearboard(
+        &[
+            "gen",
+            "mahjong",
+            "--size",
+            "3",
+            "--percent",
+            "5",
+            "--queries",
+            "0",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (run.code, run.stdout.lines().count()),
+        (0, 5),
+        "{}",
+        run.stdout
+    );
+    let run = clearboard(
+        &[
+            "gen",
+            "mahjong",
+            "--size",
+            "2",
+            "--percent",
+            "100",
+            "--queries",
+            "7",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 1 + 2 + 7 + 1, "{}", run.stdout);
+}

@@ -195,3 +195,33 @@ fn a_command_without_its_subcommand_names_the_choices() {
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("Usage: clearboard"));
 }
+
+/// An argument that is not UTF-8 text (a byte such as 0xFF from a shell's
+/// `$'\xff'`) is a usage error like any other: one line naming the argument
+/// with its bytes escaped, exit status 2, nothing on stdout (it panicked).
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_text_is_a_usage_error() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::process::Command;
+    for (args, n) in [
+        (vec![&b"\xff"[..]], 1),
+        (vec![&b"gen"[..], b"samegame", b"--seed", b"1\xff2"], 4),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_clearboard"))
+            .args(args.iter().map(|a| OsStr::from_bytes(a)))
+            .output()
+            .expect("clearboard runs");
+        let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("clearboard: argument {n} is not UTF-8 text: '")),
+            "{stderr}"
+        );
+        assert!(stderr.contains("\\xFF"), "{stderr}");
+        assert_prints(&stderr, "not UTF-8");
+    }
+}

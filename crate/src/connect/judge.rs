@@ -303,7 +303,9 @@ pub fn judge_poj1101(input: &str) -> Result<Vec<u8>, InputError> {
 
 /// A mahjong input: a `size` × `size` board where each cell is a tile with
 /// probability `percent`/100, and `queries` random pairs of distinct tiles,
-/// the same for the same `seed` everywhere.
+/// the same for the same `seed` everywhere. Panics when queries are asked
+/// of a board drawn with fewer than two tiles (see
+/// [`write_random_mahjong_input`]).
 pub fn random_mahjong_input(size: usize, percent: u64, queries: u64, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
     write_random_mahjong_input(size, percent, queries, seed, &mut out)
@@ -312,7 +314,10 @@ pub fn random_mahjong_input(size: usize, percent: u64, queries: u64, seed: u64) 
 }
 
 /// [`random_mahjong_input`] streamed to `out` in pieces of about 64 KiB,
-/// so any number of queries takes the same memory.
+/// so any number of queries takes the same memory. Queries asked of a
+/// board drawn with fewer than two tiles are an `InvalidInput` error, with
+/// nothing written (a query joins two tiles: the input would hold fewer
+/// queries than asked).
 pub fn write_random_mahjong_input(
     size: usize,
     percent: u64,
@@ -337,6 +342,19 @@ pub fn write_random_mahjong_input(
             }
         }
         out.push(b'\n');
+    }
+    if queries > 0 && tiles.len() < 2 {
+        // Nothing written yet (the board is at most 75 × 76 bytes).
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "--queries {queries}: a query joins two tiles, and the {size} × {size} board drawn ({percent} % tiles, seed {seed}) holds {}; give a larger --size or --percent, or --queries 0",
+                match tiles.len() {
+                    0 => "none".to_string(),
+                    _ => "one".to_string(),
+                }
+            ),
+        ));
     }
     if tiles.len() >= 2 {
         for _ in 0..queries {

@@ -194,7 +194,7 @@ impl SameGameApp {
     }
 
     /// What removing the cluster at (col, row) would give: "N balls, P
-    /// points", or why it cannot be removed.
+    /// points", or why it cannot be removed; "" for an empty cell.
     #[wasm_bindgen(js_name = describeCell)]
     pub fn describe_cell(&self, col: JsValue, row: JsValue) -> Result<String, JsError> {
         let b = self.game.board();
