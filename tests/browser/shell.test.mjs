@@ -1414,3 +1414,20 @@ test('a score line that wraps as its numbers grow (shuffles in a small window, 5
   assert.deepEqual(after.map((b) => b.split(': ')[1]), boxes.map(() => boxes.at(-1).split(': ')[1]), boxes.join(', '));
   await context.close();
 });
+
+test('present mode entered and left: the score line and the status message keep no room from its larger text', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 1366, height: 768 } });
+  const height = (sel) => page.locator(sel).evaluate((el) => Math.round(el.getBoundingClientRect().height));
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames();
+  const before = await height('main [data-ref="score"]');
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.body.classList.contains('present'));
+  await frames();
+  assert.ok((await height('main [data-ref="score"]')) > before, 'present mode sets the score larger');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.body.classList.contains('present'));
+  await frames();
+  assert.equal(await height('main [data-ref="score"]'), before);
+  await context.close();
+});

@@ -16,18 +16,19 @@ export function setRegions(liveEl, messageEl) {
 }
 
 let listening = false;
-/** The window's size when the status message's room was last measured. */
+/** The window's size (and present mode) when the status message's room was last measured. */
 let roomFor = '';
 
 /**
  * Keeps the room the status message has taken (its row, its lines) until
- * the window's size changes, outside an embed: a message that comes and goes
+ * the window's size changes or present mode is entered or left, outside an
+ * embed: a message that comes and goes
  * between two taps does not move the board under the finger, nor change the
  * size of a board fitted to the height.
  */
 function keepRoom(text) {
   if (!message || document.documentElement.classList.contains('embed')) return;
-  const size = `${innerWidth} ${innerHeight}`;
+  const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
   if (roomFor !== size) {
     roomFor = size;
     message.classList.remove('kept');

@@ -101,12 +101,14 @@ export class FitWatcher {
    * Keeps each of the `tall` lines above the board (the score line, which
    * wraps as its numbers grow) at the largest height it has had until the
    * window's size changes, as the status message keeps its room (announce.js):
-   * the board does not move down and back up between two taps. Not in an
-   * embed: its frame follows the height it asks for.
+   * the board does not move down and back up between two taps (present mode
+   * entered or left measures afresh). Not in an embed: its frame follows the
+   * height it asks for.
    */
   keepTall() {
     if (document.documentElement.classList.contains('embed')) return;
-    const size = `${innerWidth} ${innerHeight}`;
+    // Present mode sets the score larger: entering or leaving it measures afresh, as a new window size does.
+    const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
     for (const el of this.tall) {
       if (el.dataset.keptFor !== size) {
         el.dataset.keptFor = size;
