@@ -8,7 +8,7 @@
 // restart(), hint(), key(event), focusBoard(), resize().
 import { engine } from './core/engine.js';
 import { installKeys, isTextField } from './core/keys.js';
-import { setRegions, showMessage, announce, shown } from './core/announce.js';
+import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
@@ -251,6 +251,8 @@ class Shell {
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
     this.game?.placeExplanation?.(on);
+    // The status message's kept room belongs to the layout left: measured afresh in this one.
+    keepRoom();
     // A focused control that present mode hides (a side panel's), or that
     // leaving it hides (an embedded game's side panels), hands the focus to
     // the board: the keyboard stays in the game.

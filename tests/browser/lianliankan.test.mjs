@@ -128,7 +128,7 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   // A screen reader hears the move, then the verdict (said on its own, after the move).
   // The line's colon points at its button, which is not read with it: said, the button's place is.
-  await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button below.', null, { timeout: 3000 });
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button after it.', null, { timeout: 3000 });
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
   assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\./);
@@ -1297,7 +1297,7 @@ test('a move that loses the game is said once, then the verdict alone (the move 
   const writes = await page.evaluate(() => window.writes.filter((w) => /Removed a pair|Lost/.test(w)));
   assert.equal(writes.length, 2, JSON.stringify(writes));
   assert.match(writes[0], /^Removed a pair of B \(capital B, [a-z ]+\) at column \d, row \d and column \d, row \d\. 10 tiles left\.$/);
-  assert.equal(writes[1], 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button below.');
+  assert.equal(writes[1], 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button after it.');
   assert.deepEqual(problems, []);
   await context.close();
 });

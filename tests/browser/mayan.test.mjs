@@ -1055,3 +1055,40 @@ test('a link that opens a level already over says the level and its result, not 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a block picked once the level is over leaves its result in the status line', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  // A move that is not the solution: the level's one move is spent, the level not solved.
+  const move = await app(page, (a) => {
+    const W = a.width();
+    const cells = a.cells();
+    for (let i = 0; i < cells.length; i++) {
+      const [x, y] = [i % W, Math.floor(i / W)];
+      for (const d of [1, -1]) if (cells[i] && a.isMove(x, y, d)) return [x, y, d];
+    }
+    return null;
+  });
+  assert.ok(move, 'a move');
+  const p = await at(page, move[0], move[1]);
+  await page.mouse.click(p.x, p.y);
+  await button(page, move[2] === 1 ? 'Move right' : 'Move left').click();
+  await page.waitForFunction(() => window.clearboardPage.app.isOver() && !window.clearboardPage.anim);
+  const result = await page.locator('#message').textContent();
+  assert.notEqual(result, '');
+  const left = await app(page, (a) => {
+    const W = a.width();
+    const i = Array.from(a.cells()).findIndex((k) => k > 0);
+    return i < 0 ? null : [i % W, Math.floor(i / W)];
+  });
+  assert.ok(left, 'a block left on the board');
+  // By keyboard (the result's box covers the board from the pointer): the cursor on a block, Enter picks it.
+  await ref(page, 'board').focus();
+  await page.evaluate(([x, y]) => {
+    window.clearboardPage.cursor = { x, y };
+  }, left);
+  await page.keyboard.press('Enter');
+  assert.match(await ref(page, 'readout').textContent(), /— selected$/);
+  assert.equal(await page.locator('#message').textContent(), result);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

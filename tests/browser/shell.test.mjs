@@ -1431,3 +1431,19 @@ test('present mode entered and left: the score line and the status message keep 
   assert.equal(await height('main [data-ref="score"]'), before);
   await context.close();
 });
+
+test('a window resized while a message shows keeps the message\'s room: the next move does not move the board down or up (a phone held sideways)', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 844, height: 390 } });
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await boxesAfter(page, ['u']);
+  assert.match(await page.locator('#message').textContent(), /^Nothing to undo/);
+  await page.setViewportSize({ width: 844, height: 400 });
+  const [shown] = await boxesAfter(page, ['Shift']);
+  const [after] = await boxesAfter(page, ['s']);
+  assert.equal(await page.locator('#message').textContent(), '', 'the move cleared the message');
+  // The board's top stays (the header keeps the message's row); its size may take the room of Step's first
+  // explanation in this window, once.
+  const top = (box) => box.split(': ')[1].split(' ')[1];
+  assert.equal(top(after), top(shown));
+  await context.close();
+});

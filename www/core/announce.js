@@ -11,7 +11,7 @@ export function setRegions(liveEl, messageEl) {
   if (!listening) {
     listening = true;
     // Before the games' own resize listeners (added later): they fit the board to the room left.
-    addEventListener('resize', () => keepRoom(''));
+    addEventListener('resize', () => keepRoom(message?.textContent ?? ''));
   }
 }
 
@@ -26,8 +26,15 @@ let roomFor = '';
  * between two taps does not move the board under the finger, nor change the
  * size of a board fitted to the height.
  */
-function keepRoom(text) {
-  if (!message || document.documentElement.classList.contains('embed')) return;
+export function keepRoom(text = message?.textContent ?? '') {
+  if (!message) return;
+  if (document.documentElement.classList.contains('embed')) {
+    // Embedded (perhaps only now: an address that added embed=1): no room kept.
+    message.classList.remove('kept');
+    message.style.minHeight = '';
+    roomFor = '';
+    return;
+  }
   const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
   if (roomFor !== size) {
     roomFor = size;

@@ -106,7 +106,14 @@ export class FitWatcher {
    * height it asks for.
    */
   keepTall() {
-    if (document.documentElement.classList.contains('embed')) return;
+    if (document.documentElement.classList.contains('embed')) {
+      // Embedded (perhaps only now): nothing kept.
+      for (const el of this.tall) {
+        el.style.minHeight = '';
+        delete el.dataset.keptFor;
+      }
+      return;
+    }
     // Present mode sets the score larger: entering or leaving it measures afresh, as a new window size does.
     const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
     for (const el of this.tall) {

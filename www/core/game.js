@@ -148,18 +148,21 @@ export class BoardGame {
   }
 
   /**
-   * `px`, or the most room reserved under the board since the window's or
-   * the board's size last changed (or present mode was entered or left), if
-   * more: a board fitted to the height keeps its size and place between two
-   * taps instead of growing when a shorter explanation or message replaces a
-   * longer one and shrinking again at the next. Not in an embed: its frame
-   * follows the height it asks for (the height event).
+   * `px`, or the most room reserved under the board since the window's,
+   * the column's or the board's size last changed (or present mode was
+   * entered or left, or a position opened), if more, up to two fifths of
+   * the window: a board fitted to the height keeps its size and place
+   * between two taps instead of growing when a shorter explanation or
+   * message replaces a longer one and shrinking again at the next. Not in
+   * an embed: its frame follows the height it asks for (the height event).
    */
   keptBelow(px) {
     if (document.documentElement.classList.contains('embed') || !this.app) return px;
-    const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
+    const key = `${innerWidth} ${innerHeight} ${this.ref('wrap').clientWidth} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
     if (this.belowRoom?.key !== key) this.belowRoom = { key, most: 0 };
-    return (this.belowRoom.most = Math.max(this.belowRoom.most, px));
+    this.belowRoom.most = Math.max(this.belowRoom.most, px);
+    // Kept up to two fifths of the window: one very long explanation does not keep the board small for good.
+    return Math.max(px, Math.min(this.belowRoom.most, innerHeight * 0.4));
   }
 
   /** Stops everything running (games add their own) and frees what it held. */
@@ -271,6 +274,7 @@ export class BoardGame {
    * second argument: Mayan).
    */
   adopt(app) {
+    this.belowRoom = null;
     this.app.free();
     this.app = app;
     this.afterOpen();
@@ -279,6 +283,8 @@ export class BoardGame {
   /** Opens a link of this game; throws an Error saying what is wrong. */
   open(link, freshSeed) {
     this.app.openLink(link, freshSeed);
+    // Another position: the room its lines need is measured afresh.
+    this.belowRoom = null;
     this.afterOpen();
   }
 

@@ -903,7 +903,7 @@ export class Lianliankan extends BoardGame {
         // screen reader may drop a message replaced before it was spoken (the move is not said twice).
         const said = verdict.textContent;
         // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
-        const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button below.` : said;
+        const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button after it.` : said;
         setTimeout(() => {
           if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
         }, VERDICT_SAID_MS);

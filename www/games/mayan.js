@@ -1056,8 +1056,8 @@ export class Mayan extends BoardGame {
     this.refreshReadout();
     this.draw();
     // A block picked is the player's next action: what the status said of the last one (nothing to redo) goes, as a
-    // 连连看 tile picked clears it.
-    if (this.selected) this.shell.message('');
+    // 连连看 tile picked clears it — not a finished level's result, which stays in view.
+    if (this.selected && !this.app.isOver()) this.shell.message('');
     // Said, not only shown: a screen reader hears what Move left / Move right will drag.
     if (this.selected) this.shell.announce(`Selected the block of colour ${c} at (${cell.x}, ${cell.y}): Move left or Move right drags it.`);
     else if (was) this.shell.announce('No block selected.');
