@@ -1051,51 +1051,52 @@ test('an address emptied by hand keeps the game shown and clears what the status
   await context.close();
 });
 
-test('a phone held sideways (844 × 390): one header row, the side column beside, and the board gets the height', async () => {
-  const viewport = { width: 844, height: 390 };
-  // Before this layout the boards were 112, 120 and 132 px tall here.
-  const wanted = { 'game=mayan&level=7': 150, 'game=samegame&seed=2': 170, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 145 };
+/**
+ * Opens each of `wanted`'s links at `viewport` (a phone held sideways): the
+ * header in one row, the board at least as tall as asked and in view, then
+ * `check(page, link)`; a screenshot named `shot`-game.
+ */
+async function sideways(viewport, wanted, shot, check) {
   for (const [link, tall] of Object.entries(wanted)) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const header = await page.locator('header.top').boundingBox();
     assert.ok(header.height <= 40, `${link}: the header in one row (${header.height} px)`);
     const board = await ref(page, 'board').boundingBox();
     assert.ok(board.height >= tall && board.y + board.height <= viewport.height, `${link}: board ${JSON.stringify(board)}`);
+    await check(page, link);
+    await page.screenshot({ path: join(root, `target/screenshots/${shot}-${link.split('&')[0].slice(5)}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+}
+
+test('a phone held sideways (844 × 390): one header row, the side column beside, and the board gets the height', async () => {
+  // Before this layout the boards were 112, 120 and 132 px tall here.
+  const wanted = { 'game=mayan&level=7': 150, 'game=samegame&seed=2': 170, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 145 };
+  await sideways({ width: 844, height: 390 }, wanted, 'sideways', async (page, link) => {
     // Every select of the side column stays inside it.
     const side = await page.locator('main .game-side').boundingBox();
     for (const box of await page.locator('main .game-side select').evaluateAll((els) => els.filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().right))) {
       assert.ok(box <= side.x + side.width + 0.5, `${link}: a list reaches ${box}, the column ends at ${side.x + side.width}`);
     }
-    await page.screenshot({ path: join(root, `target/screenshots/sideways-${link.split('&')[0].slice(5)}.png`) });
-    assert.deepEqual(problems, []);
-    await context.close();
-  }
+  });
 });
 
 test('a smaller phone held sideways (667 × 375): one header row, a narrower side column, and the board and its lines in view', async () => {
-  const viewport = { width: 667, height: 375 };
   // Before this layout the boards were 125, 130 and 132 px tall here (the header in two rows, the controls in three,
   // and 连连看's verdict below the screen).
   const wanted = { 'game=mayan&level=33': 170, 'game=samegame&seed=3': 190, 'game=lianliankan&w=16&h=9&kinds=36&seed=5': 140 };
-  for (const [link, tall] of Object.entries(wanted)) {
-    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
-    const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 40, `${link}: the header in one row (${header.height} px)`);
+  await sideways({ width: 667, height: 375 }, wanted, 'sideways-small', async (page, link) => {
     // The title is kept for screen readers.
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'clearboard');
-    const board = await ref(page, 'board').boundingBox();
-    assert.ok(board.height >= tall && board.y + board.height <= viewport.height, `${link}: board ${JSON.stringify(board)}`);
     for (const name of ['score', 'why', 'rescue']) {
       const line = await page.evaluate((n) => {
         const el = document.querySelector(`main [data-ref="${n}"]`);
         return el?.getClientRects().length ? el.getBoundingClientRect().bottom : 0;
       }, name);
-      assert.ok(line <= viewport.height + 0.5, `${link}: ${name} ends at ${line}`);
+      assert.ok(line <= 375.5, `${link}: ${name} ends at ${line}`);
     }
-    await page.screenshot({ path: join(root, `target/screenshots/sideways-small-${link.split('&')[0].slice(5)}.png`) });
-    assert.deepEqual(problems, []);
-    await context.close();
-  }
+  });
 });
 
 test('the focused board is described by its readout (what is under the cursor), for a screen reader landing on it', async () => {

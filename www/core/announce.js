@@ -1,6 +1,8 @@
 // The live region: what a screen reader says after each move, and the
 // page's status message (role="status"): errors and results.
 
+import { keepHeight } from './canvas.js';
+
 let live = null;
 let message = null;
 
@@ -16,8 +18,6 @@ export function setRegions(liveEl, messageEl) {
 }
 
 let listening = false;
-/** The window's size (and present mode) when the status message's room was last measured. */
-let roomFor = '';
 
 /**
  * Keeps the room the status message has taken (its row, its lines) until
@@ -27,24 +27,7 @@ let roomFor = '';
  * size of a board fitted to the height.
  */
 export function keepRoom(text = message?.textContent ?? '') {
-  if (!message) return;
-  if (document.documentElement.classList.contains('embed')) {
-    // Embedded (perhaps only now: an address that added embed=1): no room kept.
-    message.classList.remove('kept');
-    message.style.minHeight = '';
-    roomFor = '';
-    return;
-  }
-  const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
-  if (roomFor !== size) {
-    roomFor = size;
-    message.classList.remove('kept');
-    message.style.minHeight = '';
-  }
-  if (!text) return;
-  message.classList.add('kept');
-  const tall = message.getBoundingClientRect().height;
-  if (tall > (parseFloat(message.style.minHeight) || 0)) message.style.minHeight = `${tall}px`;
+  if (message) keepHeight(message, Boolean(text));
 }
 
 /** `text` without `part` (once), its spaces tidied. */

@@ -64,6 +64,28 @@ export function drawAxes(ctx, geom, w, h, first, color) {
 }
 
 /**
+ * Keeps `el` at the largest height it has had (an inline min-height, and the
+ * class `kept` while it keeps any) since the window's size last changed or
+ * present mode (whose text is larger) was entered or left; `measure` false
+ * only forgets what was kept when those changed. Nothing is kept in an
+ * embed (perhaps one only now: an address that added embed=1): its frame
+ * follows the height it asks for.
+ */
+export function keepHeight(el, measure) {
+  const embed = document.documentElement.classList.contains('embed');
+  const size = embed ? '' : `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
+  if (el.dataset.keptFor !== size) {
+    el.dataset.keptFor = size;
+    el.classList.remove('kept');
+    el.style.minHeight = '';
+  }
+  if (embed || !measure) return;
+  el.classList.add('kept');
+  const tall = el.getBoundingClientRect().height;
+  if (tall > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${tall}px`;
+}
+
+/**
  * Watches the space a board has: the width and top of `wrap`, the heights
  * of the `below` elements (which must stay in view under the board) and the
  * viewport; `fit()` is called when any of them changes. Elements in
@@ -106,24 +128,7 @@ export class FitWatcher {
    * height it asks for.
    */
   keepTall() {
-    if (document.documentElement.classList.contains('embed')) {
-      // Embedded (perhaps only now): nothing kept.
-      for (const el of this.tall) {
-        el.style.minHeight = '';
-        delete el.dataset.keptFor;
-      }
-      return;
-    }
-    // Present mode sets the score larger: entering or leaving it measures afresh, as a new window size does.
-    const size = `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
-    for (const el of this.tall) {
-      if (el.dataset.keptFor !== size) {
-        el.dataset.keptFor = size;
-        el.style.minHeight = '';
-      }
-      const tall = el.getBoundingClientRect().height;
-      if (tall > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${tall}px`;
-    }
+    for (const el of this.tall) keepHeight(el, true);
   }
 
   /** The height of what sits under the board. */
