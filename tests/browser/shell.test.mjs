@@ -979,6 +979,8 @@ test('the game-over overlay covers the cells and leaves the axis labels in view'
   const { page, context } = await open(browser, `${server.url}#game=samegame&board=RRG/GGR`, { ...calm, viewport: { width: 1280, height: 800 } });
   const check = async (what) => {
     await page.locator('main [data-ref="overlay"]:not([hidden])').waitFor();
+    // The board is fitted at the frame after its space changes (the result in the status line): once settled.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const o = await page.locator('main [data-ref="overlay"]').boundingBox();
     const c = await page.locator('main canvas[data-ref="board"]').boundingBox();
     const geom = await page.evaluate(() => window.clearboardPage.geom);
