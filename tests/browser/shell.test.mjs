@@ -1450,3 +1450,25 @@ test('a window resized while a message shows keeps the message\'s room: the next
   assert.equal(top(after), top(shown));
   await context.close();
 });
+
+for (const { link, keys } of [
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=11', keys: ['h', 'x'] },
+  { link: 'game=samegame&seed=3', keys: ['s', 'h', 'u'] },
+  { link: 'game=mayan&level=20', keys: ['h', 's'] },
+]) {
+  test(`what was kept for one position's lines is measured afresh for the next: after New game or Next level the board is as large as that position opened anew (${link.split('&')[0]}, 844 × 390)`, async () => {
+    const viewport = { width: 844, height: 390 };
+    const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport });
+    await page.locator('main canvas[data-ref="board"]').focus();
+    const [start] = (await boxesAfter(page, ['Shift'])).map((b) => b.split(': ')[1]);
+    const shrunk = (await boxesAfter(page, keys)).map((b) => b.split(': ')[1]);
+    assert.ok(shrunk.some((b) => b !== start), `the presses took room from the board (${start} → ${shrunk.join(', ')})`);
+    const [next] = (await boxesAfter(page, ['n'])).map((b) => b.split(': ')[1]);
+    const shown = await settledLink(page);
+    await context.close();
+    const fresh = await open(browser, `${server.url}#${shown}`, { ...calm, viewport });
+    const [anew] = (await boxesAfter(fresh.page, ['Shift'])).map((b) => b.split(': ')[1]);
+    assert.equal(next, anew, `${shown}: the board after 'n' against the same position opened anew`);
+    await fresh.context.close();
+  });
+}

@@ -1,7 +1,7 @@
 // The live region: what a screen reader says after each move, and the
 // page's status message (role="status"): errors and results.
 
-import { keepHeight } from './canvas.js';
+import { keepHeight, forgetHeight } from './canvas.js';
 
 let live = null;
 let message = null;
@@ -21,13 +21,18 @@ let listening = false;
 
 /**
  * Keeps the room the status message has taken (its row, its lines) until
- * the window's size changes or present mode is entered or left, outside an
- * embed: a message that comes and goes
+ * the window's size changes, present mode is entered or left or another
+ * position is opened (`forgetRoom`), outside an embed: a message that comes and goes
  * between two taps does not move the board under the finger, nor change the
  * size of a board fitted to the height.
  */
 export function keepRoom(text = message?.textContent ?? '') {
   if (message) keepHeight(message, Boolean(text));
+}
+
+/** Forgets the room the status message kept (another position is shown): the next message measures afresh. */
+export function forgetRoom() {
+  if (message) forgetHeight(message);
 }
 
 /** `text` without `part` (once), its spaces tidied. */

@@ -65,8 +65,9 @@ export function drawAxes(ctx, geom, w, h, first, color) {
 
 /**
  * Keeps `el` at the largest height it has had (an inline min-height, and the
- * class `kept` while it keeps any) since the window's size last changed or
- * present mode (whose text is larger) was entered or left; `measure` false
+ * class `kept` while it keeps any) since the window's size last changed,
+ * present mode (whose text is larger) was entered or left, or
+ * `forgetHeight` was called (another position opened); `measure` false
  * only forgets what was kept when those changed. Nothing is kept in an
  * embed (perhaps one only now: an address that added embed=1): its frame
  * follows the height it asks for.
@@ -75,14 +76,20 @@ export function keepHeight(el, measure) {
   const embed = document.documentElement.classList.contains('embed');
   const size = embed ? '' : `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
   if (el.dataset.keptFor !== size) {
+    forgetHeight(el);
     el.dataset.keptFor = size;
-    el.classList.remove('kept');
-    el.style.minHeight = '';
   }
   if (embed || !measure) return;
   el.classList.add('kept');
   const tall = el.getBoundingClientRect().height;
   if (tall > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${tall}px`;
+}
+
+/** Forgets the height `keepHeight` kept for `el`: the next measure starts afresh. */
+export function forgetHeight(el) {
+  delete el.dataset.keptFor;
+  el.classList.remove('kept');
+  el.style.minHeight = '';
 }
 
 /**
@@ -129,6 +136,11 @@ export class FitWatcher {
    */
   keepTall() {
     for (const el of this.tall) keepHeight(el, true);
+  }
+
+  /** Forgets the heights `keepTall` kept (another position is shown). */
+  forgetTall() {
+    for (const el of this.tall) forgetHeight(el);
   }
 
   /** The height of what sits under the board. */

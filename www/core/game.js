@@ -5,6 +5,7 @@
 // supplies its markup, drawing, input and `changed()`.
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
+import { forgetRoom } from './announce.js';
 import { FitWatcher } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
@@ -274,17 +275,29 @@ export class BoardGame {
    * second argument: Mayan).
    */
   adopt(app) {
-    this.belowRoom = null;
     this.app.free();
     this.app = app;
-    this.afterOpen();
+    this.opened();
   }
 
   /** Opens a link of this game; throws an Error saying what is wrong. */
   open(link, freshSeed) {
     this.app.openLink(link, freshSeed);
-    // Another position: the room its lines need is measured afresh.
+    this.opened();
+  }
+
+  /**
+   * Shows the position just opened (a link, a new game, the next level) by
+   * the game's `afterOpen`. The room kept for the last position's lines
+   * (under the board, the score line, the status message) is measured
+   * afresh: a board fitted to the height is as large as the position opened
+   * in a new tab, and a result box put under the board is brought into view.
+   */
+  opened() {
     this.belowRoom = null;
+    this.outsideSeen = null;
+    this.fit.forgetTall();
+    forgetRoom();
     this.afterOpen();
   }
 

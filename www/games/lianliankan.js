@@ -372,7 +372,7 @@ export class Lianliankan extends BoardGame {
     this.app.newGame(w, h, kinds, variant, seed);
     stats.dealMs = stats.dealMs ?? [];
     record(stats.dealMs, performance.now() - t0);
-    this.afterOpen();
+    this.opened();
   }
 
   /** Step: the next pair of a winning game. */

@@ -290,7 +290,7 @@ export class Mayan extends BoardGame {
     let k = 1;
     while (k < count && solved.has(k)) k++;
     this.app.newGame(k);
-    this.afterOpen();
+    this.opened();
   }
 
   /**
@@ -740,7 +740,7 @@ export class Mayan extends BoardGame {
     const k = Math.min(count, this.app.levelNumber() + 1);
     this.shell.message('');
     this.app.newGame(Math.max(1, k));
-    this.afterOpen();
+    this.opened();
   }
 
   // ---- the editor and pasted inputs ---------------------------------------
@@ -888,7 +888,7 @@ export class Mayan extends BoardGame {
       this.shell.message(e.message, true);
       return;
     }
-    this.afterOpen();
+    this.opened();
     if (this.app.n() <= 5) {
       this.showSolution();
       this.shell.message('Loaded the NOIP input: the log shows what the judge prints for it.');
@@ -1195,7 +1195,7 @@ export class Mayan extends BoardGame {
       if (k >= 1) {
         this.shell.message('');
         this.app.newGame(k);
-        this.afterOpen();
+        this.opened();
       }
     });
     on('next-level', 'click', () => this.nextLevel());

@@ -217,7 +217,7 @@ export class SameGame extends BoardGame {
   /** The default game: the POJ size with a fresh seed. */
   openDefault(seed = 1) {
     this.app.newGame(15, 10, 3, seed);
-    this.afterOpen();
+    this.opened();
   }
 
   step() {
@@ -280,7 +280,7 @@ export class SameGame extends BoardGame {
       return;
     }
     this.shell.message('');
-    this.afterOpen();
+    this.opened();
   }
 
   letterKeys() {
@@ -1088,7 +1088,7 @@ export class SameGame extends BoardGame {
       this.shell.message(e.message, true);
       return;
     }
-    this.afterOpen();
+    this.opened();
     this.shell.message(`Loaded game ${number} of ${count} from the POJ input.`);
   }
 
