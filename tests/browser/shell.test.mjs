@@ -1472,3 +1472,39 @@ for (const { link, keys } of [
     await fresh.context.close();
   });
 }
+
+for (const link of [
+  'game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,1.2,1.1',
+  'game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=5&moves=4.0.6.0,4.2.3.2,1.3.1.2',
+  'game=mayan&level=33&moves=1.0.1,2.3.1,3.1.1',
+]) {
+  test(`Back to a position left with moves undone finds Redo again, as a reload does (${link.split('&')[0]})`, async () => {
+    const { page, context } = await open(browser, `${server.url}#${link}`, calm);
+    await page.locator('main canvas[data-ref="board"]').focus();
+    for (const k of ['u', 'u']) {
+      await page.keyboard.press(k);
+      await page.waitForFunction(() => !window.clearboardPage.anim);
+    }
+    const left = await settledLink(page);
+    await page.keyboard.press('n');
+    await page.waitForFunction((l) => window.clearboardPage.link() !== l && location.hash === `#${window.clearboardPage.link()}`, left);
+    const redo = page.locator('main [data-ref="redo"]');
+    assert.equal(await redo.isDisabled(), true, 'nothing to redo in the new game');
+    await page.goBack();
+    await page.waitForFunction((l) => window.clearboardPage.link() === l, left);
+    assert.equal(await redo.isDisabled(), false, 'Redo is offered again after Back');
+    await redo.click();
+    await redo.click();
+    await page.waitForFunction((l) => window.clearboardPage.link() === l, link);
+    // And after Forward and Back again.
+    await page.keyboard.press('u');
+    await page.waitForFunction((l) => window.clearboardPage.link() !== l, link);
+    const again = await settledLink(page);
+    await page.goForward();
+    await page.waitForFunction((l) => window.clearboardPage.link() !== l, again);
+    await page.goBack();
+    await page.waitForFunction((l) => window.clearboardPage.link() === l, again);
+    assert.equal(await redo.isDisabled(), false, 'Redo is offered after Forward and Back');
+    await context.close();
+  });
+}

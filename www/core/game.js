@@ -14,6 +14,8 @@ import { load, loadSession, saveSession } from './storage.js';
 const REASONS_KEPT = 512;
 /** At most this many undone moves are kept for Redo over a reload. */
 const REDO_KEPT = 10000;
+/** Positions left with moves undone (New game, a link) whose Redo Back finds again: at most this many. */
+const REDO_POSITIONS = 8;
 /** A press on the board this soon after a button handed it the focus was meant for the button (see handedPress). */
 const HANDOFF_MS = 1500;
 /** Said when U or R (or Ctrl+Z, Ctrl+Y) finds nothing to take back or play again. */
@@ -68,6 +70,8 @@ export class BoardGame {
     // visit to another game: kept when the page goes away or is hidden (a
     // phone may drop a hidden tab) and when the game is left.
     this.keptPending = true;
+    // Redo of the positions left with moves undone, newest first (see leave).
+    this.redoLeft = [];
     this.onPageHide = () => this.keepForReload();
     addEventListener('pagehide', this.onPageHide);
     this.onHidden = () => {
@@ -275,6 +279,7 @@ export class BoardGame {
    * second argument: Mayan).
    */
   adopt(app) {
+    this.leave();
     this.app.free();
     this.app = app;
     this.opened();
@@ -282,6 +287,7 @@ export class BoardGame {
 
   /** Opens a link of this game; throws an Error saying what is wrong. */
   open(link, freshSeed) {
+    this.leave();
     this.app.openLink(link, freshSeed);
     this.opened();
   }
@@ -449,7 +455,17 @@ export class BoardGame {
     saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
     const state = this.keptState?.();
     if (state) saveSession(`${this.constructor.id}.state`, state);
-    saveSession(`${this.constructor.id}.redo`, this.redoKept());
+    saveSession(`${this.constructor.id}.redo`, [this.redoKept(), ...this.redoLeft].filter(Boolean).slice(0, REDO_POSITIONS));
+  }
+
+  /**
+   * Called before the position shown is left for another (a link, New
+   * game, the next level): the moves undone there are kept, so that Back
+   * (or a link) to it finds Redo again, as a reload does.
+   */
+  leave() {
+    const kept = this.app ? this.redoKept() : null;
+    if (kept) this.redoLeft = [kept, ...this.redoLeft.filter((k) => k.at !== kept.at)].slice(0, REDO_POSITIONS);
   }
 
   /**
@@ -494,17 +510,28 @@ export class BoardGame {
   }
 
   /**
-   * At the first opening after the game was mounted (a reload of the tab, a
-   * return from another game): puts back Step's reasons kept for the game
+   * At every opening: puts back Redo for a position left with moves undone
+   * (`leave`). At the first opening after the game was mounted (a reload of
+   * the tab, a return from another game): puts back Step's reasons kept for the game
    * opened, and returns the game's kept state (`keptState()`: the one handed
    * over on a return, else this tab's), or null. Each game's `afterOpen`
    * calls it after clearing its reasons, and checks the state (and that it
    * is for the position opened).
    */
   restoreKept() {
+    if (this.keptPending) {
+      const redo = loadSession(`${this.constructor.id}.redo`, []);
+      if (Array.isArray(redo)) this.redoLeft = redo.slice(0, REDO_POSITIONS);
+    }
+    // A position left with moves undone: Redo plays them again.
+    const at = this.app.link();
+    const left = this.redoLeft.find((k) => k?.at === at);
+    if (left) {
+      this.redoLeft = this.redoLeft.filter((k) => k !== left);
+      this.restoreRedo(left);
+    }
     if (!this.keptPending) return null;
     this.keptPending = false;
-    this.restoreRedo(loadSession(`${this.constructor.id}.redo`, null));
     const state = this.restored ?? loadSession(`${this.constructor.id}.state`, null);
     this.restored = null;
     const kept = loadSession(`${this.constructor.id}.reasons`, null);

@@ -369,6 +369,7 @@ export class Lianliankan extends BoardGame {
 
   deal(w, h, kinds, variant, seed) {
     const t0 = performance.now();
+    this.leave();
     this.app.newGame(w, h, kinds, variant, seed);
     stats.dealMs = stats.dealMs ?? [];
     record(stats.dealMs, performance.now() - t0);

@@ -289,6 +289,7 @@ export class Mayan extends BoardGame {
     const count = this.bindings.MayanApp.levelCount();
     let k = 1;
     while (k < count && solved.has(k)) k++;
+    this.leave();
     this.app.newGame(k);
     this.opened();
   }
@@ -739,6 +740,7 @@ export class Mayan extends BoardGame {
     }
     const k = Math.min(count, this.app.levelNumber() + 1);
     this.shell.message('');
+    this.leave();
     this.app.newGame(Math.max(1, k));
     this.opened();
   }
@@ -883,6 +885,7 @@ export class Mayan extends BoardGame {
   loadNoip() {
     const input = this.ref('noip-input').value;
     try {
+      this.leave();
       this.app.loadNoip(input);
     } catch (e) {
       this.shell.message(e.message, true);
@@ -1194,6 +1197,7 @@ export class Mayan extends BoardGame {
       const k = Number(this.ref('level').value);
       if (k >= 1) {
         this.shell.message('');
+        this.leave();
         this.app.newGame(k);
         this.opened();
       }

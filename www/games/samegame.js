@@ -216,6 +216,7 @@ export class SameGame extends BoardGame {
 
   /** The default game: the POJ size with a fresh seed. */
   openDefault(seed = 1) {
+    this.leave();
     this.app.newGame(15, 10, 3, seed);
     this.opened();
   }
@@ -274,6 +275,7 @@ export class SameGame extends BoardGame {
       return;
     }
     try {
+      this.leave();
       this.app.newGame(w, h, colors, seed);
     } catch (e) {
       this.shell.message(`New game: ${e.message}`, true);
@@ -1083,6 +1085,7 @@ export class SameGame extends BoardGame {
     }
     let count;
     try {
+      this.leave();
       count = this.app.loadPoj(this.ref('poj-input').value, number);
     } catch (e) {
       this.shell.message(e.message, true);
