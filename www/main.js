@@ -279,6 +279,19 @@ class Shell {
     const twice = params.twice ?? [];
     for (const k of twice) if (k !== 'origin') delete params[k];
     if (twice.includes('origin')) params.origin = 'refused';
+    // A page not framed follows its address (one typed, Back): without embed=1 or log=1 they are off. A
+    // frame keeps them: its parent may set the next position's hash without them.
+    if (window.self === window.top) {
+      if (params.embed !== '1' && this.params.embed) {
+        delete this.params.embed;
+        document.body.classList.remove('embed');
+        document.documentElement.classList.remove('embed');
+      }
+      if (params.log !== '1' && this.params.log) {
+        delete this.params.log;
+        document.body.classList.remove('with-log');
+      }
+    }
     if (params.embed === '1') {
       this.params.embed = '1';
       document.body.classList.add('embed');

@@ -428,6 +428,35 @@ test('a page not framed: an &origin= that is refused on a hash change is kept as
   await context.close();
 });
 
+test('a page not framed follows its address: one typed without embed=1 or log=1 shows the whole page again; a frame keeps them', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${game.url}#game=mayan&level=3&embed=1&log=1`);
+  await page.waitForFunction(() => window.clearboardPage?.app);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('embed')), true);
+  // As typed into the address bar.
+  await page.goto(`${game.url}#game=samegame&seed=9`);
+  await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'samegame' && location.hash === `#${window.clearboardPage.link()}`);
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /embed|log=/);
+  assert.deepEqual(await page.evaluate(() => [document.body.classList.contains('embed'), document.documentElement.classList.contains('embed'), document.body.classList.contains('with-log')]), [false, false, false]);
+  await page.getByLabel('Game', { exact: true }).waitFor({ state: 'visible' });
+  // Back to the embedded address: embedded again.
+  await page.goBack();
+  await page.waitForFunction(() => document.body.classList.contains('embed') && window.clearboardPage?.constructor.id === 'mayan');
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // In a frame a parent's hash without embed=1 keeps the embed (and says so in the address).
+  const host = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1');
+  const frame = () => host.page.frames().find((fr) => fr.url().startsWith(game.url));
+  await host.page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  await host.page.evaluate((base) => { document.getElementById('game').src = `${base}#game=samegame&board=RRG/GBB/GRR`; }, game.url);
+  await expectEventually(async () => (await frame().evaluate(() => location.hash)) === '#game=samegame&board=RRG/GBB/GRR&embed=1');
+  assert.equal(await frame().evaluate(() => document.body.classList.contains('embed')), true);
+  await host.context.close();
+});
+
 test('commands sent before ready (at the frame\'s load event) are obeyed once the game is shown', async () => {
   const context = await browser.newContext(calm);
   const { page, problems } = await watchedPage(context);
