@@ -352,3 +352,73 @@ proptest! {
         prop_assert_eq!(pairs, want);
     }
 }
+
+/// The path query tool reads either format: the one that parses, and when
+/// neither does, the error of the one read further.
+#[test]
+fn parse_either_takes_the_format_that_reads_and_blames_the_one_read_further() {
+    use clearboard::connect::judge::{parse_either, parse_mahjong, parse_poj1101, Format};
+    let format = |input: &str| {
+        parse_either(input)
+            .map(|(f, c)| (f, c.len()))
+            .map_err(|(f, e)| (f, e.line))
+    };
+    // One board whose queries end with 0 0 0 0 reads both ways: the last line decides.
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n"),
+        Ok((Format::Mahjong, 1))
+    );
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n"),
+        Ok((Format::Poj1101, 1))
+    );
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n\n  \n"),
+        Ok((Format::Poj1101, 1))
+    );
+    // The final zeros written otherwise ("00 00") read as POJ 1101 only.
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n00 00\n"),
+        Ok((Format::Poj1101, 1))
+    );
+    // Two boards: POJ 1101 only, with or without the final 0 0.
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n1 1\nX\n0 0 0 0\n"),
+        Ok((Format::Poj1101, 2))
+    );
+    // Something after the final 0 0: POJ 1101's error (line 6), not mahjong's (line 5).
+    assert_eq!(
+        format("3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n3 1\nXXX\n"),
+        Err((Format::Poj1101, 6))
+    );
+    // A bad query line: both fail on it; the last line is not 0 0, so mahjong's words.
+    assert_eq!(format("3 1\nX X\n1 1 9 1\n"), Err((Format::Mahjong, 3)));
+    assert_eq!(
+        format("3 1\nX X\n1 1 9 1\n0 0 0 0\n0 0\n"),
+        Err((Format::Poj1101, 3))
+    );
+    // Whatever is chosen is what that format's own parser says.
+    for input in [
+        "",
+        "0 0\n",
+        "3 1\nX X\n1 1 3 1\n",
+        "2 2\nXX\nXX\n1 1 2 2\n0 0 0 0\n0 0\n",
+        "x\n",
+        "3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n0 0\n",
+    ] {
+        match parse_either(input) {
+            Ok((Format::Mahjong, c)) => {
+                assert!(c.len() == 1 && parse_mahjong(input).is_ok(), "{input:?}")
+            }
+            Ok((Format::Poj1101, c)) => {
+                assert_eq!(c.len(), parse_poj1101(input).unwrap().len(), "{input:?}")
+            }
+            Err((Format::Mahjong, e)) => {
+                assert_eq!(Some(e), parse_mahjong(input).err(), "{input:?}")
+            }
+            Err((Format::Poj1101, e)) => {
+                assert_eq!(Some(e), parse_poj1101(input).err(), "{input:?}")
+            }
+        }
+    }
+}

@@ -633,6 +633,8 @@ test('the path query tool prints what the command-line judges print, and draws p
     inputs.push(['mahjong', gen.stdout]);
     inputs.push(['poj1101', pojInput(2 + seed, seed)]);
   }
+  // The final zeros written otherwise: only POJ 1101 reads it (the last line is not literally '0 0').
+  inputs.push(['poj1101', '3 1\nX X\n1 1 3 1\n0 0 0 0\n00 00\n']);
   for (const [judge, input] of inputs) {
     const want = spawnSync(CLI, ['judge', judge], { input, encoding: 'utf8' });
     assert.equal(want.status, 0, `${judge}: ${want.stderr}`);
@@ -654,6 +656,10 @@ test('the path query tool prints what the command-line judges print, and draws p
   await box.fill('3 3\nXXX\nX!X\n');
   await button(page, 'Answer queries').click();
   assert.match(await ref(page, 'pq-result').textContent(), /^mahjong input, line 3: /);
+  // Something after POJ 1101's final '0 0': its error, on the line that holds it (mahjong would stop earlier).
+  await box.fill('3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n3 1\nXXX\n');
+  await button(page, 'Answer queries').click();
+  assert.equal(await ref(page, 'pq-result').textContent(), "POJ 1101 input, line 6: unexpected '3' after the final '0 0'");
   assert.deepEqual(problems, []);
   await context.close();
 });

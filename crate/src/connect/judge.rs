@@ -263,6 +263,48 @@ pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
     }
 }
 
+/// The two inputs of the path queries: seed 002's mahjong and POJ 1101.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Mahjong,
+    Poj1101,
+}
+
+/// Reads an input of either format, as the page's path query tool does:
+/// the format that parses; when both do (one board whose queries end with
+/// `0 0 0 0`), POJ 1101 if the last non-blank line is `0 0`, else mahjong.
+/// When neither does, the error of the format read further (an input that
+/// ended early counts as read to its end), the same rule deciding a tie.
+pub fn parse_either(input: &str) -> Result<(Format, Vec<Case>), (Format, InputError)> {
+    let last_is_end = input
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.split_ascii_whitespace().eq(["0", "0"]));
+    let preferred = if last_is_end {
+        Format::Poj1101
+    } else {
+        Format::Mahjong
+    };
+    match (parse_mahjong(input), parse_poj1101(input)) {
+        (Ok(case), Ok(cases)) => Ok(match preferred {
+            Format::Mahjong => (Format::Mahjong, vec![case]),
+            Format::Poj1101 => (Format::Poj1101, cases),
+        }),
+        (Ok(case), Err(_)) => Ok((Format::Mahjong, vec![case])),
+        (Err(_), Ok(cases)) => Ok((Format::Poj1101, cases)),
+        (Err(m), Err(p)) => {
+            let reach = |e: &InputError| if e.line == 0 { usize::MAX } else { e.line };
+            Err(match reach(&m).cmp(&reach(&p)) {
+                std::cmp::Ordering::Greater => (Format::Mahjong, m),
+                std::cmp::Ordering::Less => (Format::Poj1101, p),
+                std::cmp::Ordering::Equal if preferred == Format::Mahjong => (Format::Mahjong, m),
+                std::cmp::Ordering::Equal => (Format::Poj1101, p),
+            })
+        }
+    }
+}
+
 /// The mahjong judge: one line per query, the fewest segments or 0.
 pub fn judge_mahjong(input: &str) -> Result<Vec<u8>, InputError> {
     let case = parse_mahjong(input)?;

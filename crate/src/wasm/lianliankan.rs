@@ -603,29 +603,27 @@ pub struct PathQueries {
 
 #[wasm_bindgen]
 impl PathQueries {
-    /// Reads `input`: POJ 1101 when its last non-blank line is `0 0`,
-    /// else mahjong. Throws "mahjong input, line N: …" (or POJ 1101) on
-    /// bad input.
+    /// Reads `input` in either format (`connect::judge::parse_either`:
+    /// the one that parses; POJ 1101 when both do and its last non-blank
+    /// line is `0 0`). Throws "mahjong input, line N: …" (or POJ 1101, the
+    /// format read further) on bad input.
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsValue) -> Result<PathQueries, JsError> {
+        use connect::judge::Format;
         let input = text(&input, "path queries")?;
         let input = input.as_str();
-        let poj = input
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .is_some_and(|l| l.split_ascii_whitespace().eq(["0", "0"]));
-        let (cases, output) = if poj {
-            let cases = connect::judge::parse_poj1101(input)
-                .map_err(|e| js(format!("POJ 1101 input, {}", e)))?;
-            let out = connect::judge::judge_poj1101(input).map_err(js)?;
-            (cases, out)
+        let (format, cases) =
+            connect::judge::parse_either(input).map_err(|(format, e)| match format {
+                Format::Mahjong => js(format!("mahjong input, {}", e)),
+                Format::Poj1101 => js(format!("POJ 1101 input, {}", e)),
+            })?;
+        let poj = format == Format::Poj1101;
+        let output = if poj {
+            connect::judge::judge_poj1101(input)
         } else {
-            let case = connect::judge::parse_mahjong(input)
-                .map_err(|e| js(format!("mahjong input, {}", e)))?;
-            let out = connect::judge::judge_mahjong(input).map_err(js)?;
-            (vec![case], out)
-        };
+            connect::judge::judge_mahjong(input)
+        }
+        .map_err(js)?;
         Ok(PathQueries {
             poj,
             cases,
