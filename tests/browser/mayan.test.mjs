@@ -1092,3 +1092,52 @@ test('a block picked once the level is over leaves its result in the status line
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the editor\'s result follows the board edited: an edit or another n takes back what Check said; n reads the same in Check and the address; a reload says the editor is open', async () => {
+  const { page, context } = await open(browser, `${server.url}#game=mayan&level=3`, calm);
+  await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  await button(page, 'Check').click();
+  assert.match(await ref(page, 'ed-result').textContent(), /no block/);
+  const drop = async (x) => {
+    const p = await at(page, x, 0);
+    await page.mouse.click(p.x, p.y);
+  };
+  await drop(0);
+  assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /, 'a block dropped: the check of the empty board is gone');
+  for (let i = 0; i < 8; i++) {
+    // Colours taking turns: no run of three.
+    await page.getByLabel('Colour').selectOption(String(1 + (i % 2)));
+    await drop(1);
+  }
+  assert.equal(await ref(page, 'ed-result').textContent(), 'Column 1 is full (7 blocks).');
+  await drop(2);
+  assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /, 'a block dropped elsewhere: "full" is gone');
+  await button(page, 'Check').click();
+  assert.equal(await ref(page, 'ed-link').isVisible(), true, `Check gives a link: ${await ref(page, 'ed-result').textContent()}`);
+  // Another n: the result and the link were for the n before.
+  await page.getByLabel('Moves n').fill('1e1');
+  assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /);
+  assert.equal(await ref(page, 'ed-link').isVisible(), false);
+  // 1e1 is 10 for Check and for the address alike.
+  await page.waitForFunction(() => location.hash.endsWith('&edit-n=10'), null, { timeout: 3000 })
+    .catch(async () => assert.fail(`the address keeps n: ${await page.evaluate(() => location.hash)}`));
+  await button(page, 'Check').click();
+  assert.match(await ref(page, 'ed-result').textContent(), /exactly 10 moves/);
+  assert.match(await ref(page, 'ed-link').getAttribute('href'), /&n=10&/);
+  // A reload opens the editor again, and says so (not the level underneath).
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await page.locator('#live').textContent(), /^Editing a board of 9 blocks \(moves n 10\) over level 3: click a column/);
+  await context.close();
+});
+
+test('on a touch screen the editor says tap, not click', async () => {
+  const phone = { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const { page, context } = await open(browser, `${server.url}#game=mayan&level=3`, phone);
+  await ref(page, 'editor-box').locator('summary').tap();
+  await button(page, 'Clear the board').tap();
+  assert.match(await page.locator('#live').textContent(), /^Editing an empty board: tap a column, or press Enter/);
+  assert.match(await ref(page, 'ed-result').textContent(), /^Editing: tap a column/);
+  await context.close();
+});

@@ -73,8 +73,14 @@ const spokenMove = (line) => {
 const PLAY_LABEL = 'Mayan puzzle board. Arrow keys move the cursor; Shift+Left or Shift+Right drags the block under it one column.';
 // (No word of another control's label in it — Erase, Colour — so that a label finds one control.)
 const EDIT_LABEL = 'Mayan puzzle board being edited. Arrow keys move the cursor; Enter or Space drops a block of the number chosen in its column, or takes out the block there when erasing.';
-/** How a board is edited, by pointer and by keyboard. */
-const EDIT_HOW = 'click a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.';
+/** How a board is edited, by pointer (a tap on a touch screen) and by keyboard. */
+const editHow = () => `${TOUCH.matches ? 'tap' : 'click'} a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.`;
+
+/** The editor's moves n as typed: a whole number from 1 to 64 (written any way a number field takes, as 1e1), or null. */
+function editN(text) {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 64 ? n : null;
+}
 
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
@@ -237,6 +243,10 @@ export class Mayan extends BoardGame {
       open();
       this.startEditing(true, columns, n);
       this.ref('editor-box').open = true;
+      // Said instead of the level's opening: the editor is what is shown.
+      const level = this.app.levelNumber();
+      const blocks = columns.reduce((sum, col) => sum + col.length, 0);
+      this.shell.announce(`Editing a board of ${plural(blocks, 'block')} (moves n ${this.ref('ed-n').value}) over ${level ? `level ${level}` : 'the board played'}: ${editHow()}`);
     } finally {
       this.holdAddress = false;
     }
@@ -279,8 +289,8 @@ export class Mayan extends BoardGame {
     const base = this.app.link();
     if (!this.editing) return base;
     const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
-    const t = this.ref('ed-n').value.trim();
-    return `${base}&edit=${board}${/^([1-9]|[1-5][0-9]|6[0-4])$/.test(t) ? `&edit-n=${t}` : ''}`;
+    const n = editN(this.ref('ed-n').value);
+    return `${base}&edit=${board}${n === null ? '' : `&edit-n=${n}`}`;
   }
 
   /** The first level not solved yet (progress is kept in this browser). */
@@ -776,7 +786,7 @@ export class Mayan extends BoardGame {
     // A link's n, else (not for an empty board) the moves the level has left.
     if (n !== null) this.ref('ed-n').value = String(n);
     else if (!empty || fromLink) this.ref('ed-n').value = String(this.app.movesLeft() || this.app.n());
-    this.ref('ed-result').textContent = `Editing: ${EDIT_HOW}`;
+    this.ref('ed-result').textContent = `Editing: ${editHow()}`;
     this.canvas.setAttribute('aria-label', EDIT_LABEL);
     this.updateButtons();
     this.ref('ed-link').hidden = true;
@@ -802,31 +812,40 @@ export class Mayan extends BoardGame {
   editAt(cell) {
     const col = this.editing[cell.x];
     let said;
+    let changed = true;
     if (this.ref('ed-erase').checked) {
       if (cell.y < col.length) {
         said = `Erased colour ${col[cell.y]} at (${cell.x}, ${cell.y}); the blocks above fall.`;
         col.splice(cell.y, 1);
-      } else said = `(${cell.x}, ${cell.y}) is empty: nothing to erase.`;
+      } else {
+        said = `(${cell.x}, ${cell.y}) is empty: nothing to erase.`;
+        changed = false;
+      }
     } else if (col.length < H) {
       col.push(Number(this.ref('ed-color').value));
       said = `Dropped colour ${col.at(-1)} in column ${cell.x}: it lands at (${cell.x}, ${col.length - 1}).`;
     } else {
       said = `Column ${cell.x} is full (7 blocks).`;
+      changed = false;
       this.ref('ed-result').textContent = said;
     }
     this.shell.announce(said);
-    this.ref('ed-link').hidden = true;
+    if (changed) this.editChanged();
     this.drawEditing();
+  }
+
+  /** The board edited or its n changed: what Check said (and its link) was of the board before. */
+  editChanged() {
+    this.ref('ed-result').textContent = `Editing: ${editHow()}`;
+    this.ref('ed-link').hidden = true;
   }
 
   /** The link of the board being edited, with its n (an Error when n is not a whole number from 1 to 64). */
   editedLink() {
     const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
     const text = this.ref('ed-n').value.trim();
-    const n = Number(text);
-    if (text === '' || !Number.isInteger(n) || n < 1 || n > 64) {
-      throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${shown(text, 12)}'`);
-    }
+    const n = editN(text);
+    if (n === null) throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${shown(text, 12)}'`);
     return `game=mayan&n=${n}&board=${board}`;
   }
 
@@ -1082,7 +1101,7 @@ export class Mayan extends BoardGame {
       return true;
     }
     if (this.editing && e.shiftKey) {
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.shell.message(`Editing a board: blocks are not dragged here. To edit, ${EDIT_HOW}`, true);
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.shell.message(`Editing a board: blocks are not dragged here. To edit, ${editHow()}`, true);
       return true;
     }
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -1224,16 +1243,18 @@ export class Mayan extends BoardGame {
         const text = `Editing the game's board again (${level ? `level ${level}` : 'the board played'}, as it stands): the board you were editing was replaced.`;
         this.ref('ed-result').textContent = text;
         this.shell.announce(text);
-      } else this.shell.announce(`Editing this board: ${EDIT_HOW}`);
+      } else this.shell.announce(`Editing this board: ${editHow()}`);
     });
     on('ed-clear', 'click', () => {
       this.startEditing(true);
-      this.shell.announce(`Editing an empty board: ${EDIT_HOW}`);
+      this.shell.announce(`Editing an empty board: ${editHow()}`);
     });
     on('ed-check', 'click', () => this.check());
     on('ed-erase', 'change', () => this.refreshReadout());
     on('ed-n', 'input', () => {
-      if (this.editing) this.shell.linkChanged();
+      if (!this.editing) return;
+      this.editChanged();
+      this.shell.linkChanged();
     });
     on('ed-play', 'click', () => this.playEdited());
     on('noip-load', 'click', () => this.loadNoip());
