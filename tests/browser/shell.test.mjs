@@ -539,6 +539,8 @@ test('greedy\'s next move is outlined only when asked, unlike the hover ring', a
 
 test('at speed 20 autoplay makes about 20 moves a second, animations included', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=7&w=15&h=10&colors=3`);
+  await setSpeed(page, 1);
+  assert.equal(await ref(page, 'speed').getAttribute('aria-valuetext'), '1 move/s');
   await setSpeed(page, 20);
   assert.equal(await ref(page, 'speed-value').textContent(), '20 moves/s');
   assert.equal(await ref(page, 'speed').getAttribute('aria-valuetext'), '20 moves/s', 'a screen reader hears the unit too');

@@ -611,7 +611,7 @@ export class BoardGame {
   }
 
   showSpeed() {
-    const text = `${this.speed()} moves/s`;
+    const text = `${plural(this.speed(), 'move')}/s`;
     this.ref('speed-value').textContent = text;
     // The shown value is hidden from screen readers: the slider says it.
     this.ref('speed').setAttribute('aria-valuetext', text);

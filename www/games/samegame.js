@@ -310,7 +310,7 @@ export class SameGame extends BoardGame {
     const cluster = planned ? Array.from(app.clusterAt(planned.col, planned.row)) : Array.from(app.greedyCluster());
     if (!cluster.length) return;
     this.hinted = cluster;
-    const who = planned ? 'The solver\'s plan' : solver ? 'Greedy (no solver plan here: Solve gives the solver\'s move)' : 'Greedy';
+    const who = planned ? 'the solver\'s plan' : solver ? 'Greedy (no solver plan here: Solve gives the solver\'s move)' : 'Greedy';
     const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
     this.hintText = text;
     this.shell.message(text);
