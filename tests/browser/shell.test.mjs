@@ -1510,3 +1510,22 @@ for (const link of [
     await context.close();
   });
 }
+
+test('present mode on a phone held sideways (844 × 390) leaves the board at least as large as outside it, in every game', async () => {
+  for (const link of ['game=lianliankan&seed=3', 'game=samegame&seed=3', 'game=mayan&level=20']) {
+    const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+    const cell = async () => {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+      return page.evaluate(() => window.clearboardPage.geom.s);
+    };
+    const outside = await cell();
+    await page.getByRole('button', { name: 'Present', exact: true }).tap();
+    await page.waitForFunction(() => document.body.classList.contains('present'));
+    const inside = await cell();
+    assert.ok(inside >= outside, `${link}: cells of ${inside} px in present mode, ${outside} px outside it`);
+    // Everything under the board still in view.
+    const bottom = await page.locator('main [data-ref="readout"]').evaluate((el) => el.getBoundingClientRect().bottom);
+    assert.ok(bottom <= 390, `${link}: the readout ends at ${bottom}`);
+    await context.close();
+  }
+});
