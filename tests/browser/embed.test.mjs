@@ -830,6 +830,24 @@ test('present mode at 1024 × 768: Compare\'s boards filling in above the explan
   await context.close();
 });
 
+test('present mode on a 1280 × 720 projector: Compare\'s two boards take half the width, large enough for a class to follow', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=5&w=15&h=10&colors=3&present=1`, { ...calm, viewport });
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const widths = await page.locator('main [data-ref="compare-view"] canvas').evaluateAll((cs) => cs.map((c) => Math.round(c.getBoundingClientRect().width)));
+  assert.equal(widths.length, 2);
+  for (const w of widths) assert.ok(w >= 250, `boards of ${widths.join(' and ')} px`);
+  // The game's board stays whole on the screen beside them, and the page does not scroll.
+  const g = await page.evaluate(() => ({ board: document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect().bottom, page: document.scrollingElement.scrollHeight, view: innerHeight }));
+  assert.ok(g.board <= g.view && g.page <= g.view, JSON.stringify(g));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('present mode on a phone with the solver\'s long explanation: the board keeps its room, the explanation scrolls in its box', async () => {
   const viewport = { width: 390, height: 844 };
   const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=3&w=15&h=15&colors=5&present=1`, { ...calm, viewport });

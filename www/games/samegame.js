@@ -758,7 +758,9 @@ export class SameGame extends BoardGame {
     const run = { timer: 0, greedy, solver };
     this.compareRun = run;
     const side = this.ref('compare-view').clientWidth || 400;
-    const s = Math.max(4, Math.floor(Math.min((side / 2 - 12) / greedy.width(), 220 / greedy.height())));
+    // In present mode (a class watching) the boards may take a third of the screen's height.
+    const tall = document.body.classList.contains('present') ? Math.max(220, innerHeight / 3) : 220;
+    const s = Math.max(4, Math.floor(Math.min((side / 2 - 12) / greedy.width(), tall / greedy.height())));
     for (const id of ['cmp-greedy', 'cmp-solver']) sizeCanvas(this.ref(id), s * greedy.width(), s * greedy.height());
     // The boards push the explanation down the side column: in present mode it is fitted again.
     this.fitExplanation();
