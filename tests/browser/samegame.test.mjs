@@ -874,3 +874,21 @@ test('the solver strategy and its plan over a reload and a visit to another game
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a touch screen a board too large for it keeps cells a finger can pick (16 px, with the axis numbers) and scrolls, saying so', async () => {
+  const phone = { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=4&w=40&h=25&colors=4`, phone);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const geom = await page.evaluate(() => window.clearboardPage.geom);
+  assert.ok(geom.s >= 16, `cells of ${geom.s} px`);
+  assert.ok(geom.left > 0 && geom.bottom > 0, 'the axes are numbered');
+  assert.equal(await ref(page, 'wrap').evaluate((w) => w.classList.contains('scrolls') && w.scrollWidth > w.clientWidth), true, 'the board scrolls');
+  assert.match(await ref(page, 'readout').textContent(), /scroll the board to see all of it/);
+  // The POJ size still fits whole.
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=4&w=15&h=10&colors=3'; });
+  await page.waitForFunction(() => window.clearboardPage.app.width() === 15);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await ref(page, 'wrap').evaluate((w) => w.classList.contains('scrolls')), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -39,10 +39,14 @@ export function fitBoard(wrap, w, h, below, minCell = 8) {
 /** The cells and label margins of a `w` × `h` board in `width` × `height` pixels. */
 function fitCells(width, height, w, h, minCell) {
   let s = Math.floor(Math.min(width / (w + 1.1), height / (h + 0.8)));
-  const labels = s >= 14;
+  let labels = s >= 14;
   if (!labels) s = Math.floor(Math.min(width / w, height / h));
   const fits = s >= minCell;
-  s = Math.max(minCell, s);
+  if (!fits) {
+    // A board that scrolls: cells of minCell, numbered when that is large enough.
+    s = minCell;
+    labels = s >= 14;
+  }
   return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits };
 }
 

@@ -19,7 +19,8 @@ const PRESETS = {
 // Okabe–Ito colours (distinguishable with the common colour-vision
 // deficiencies), in the order of the engine's letters R G B Y V O C P W.
 const ANIMATION_MS = 240;
-const MIN_CELL = 8;
+/** The smallest cell before the board scrolls: 8 px for a mouse, 16 px (numbered axes) for a finger. */
+const minCell = () => (matchMedia('(pointer: coarse)').matches ? 16 : 8);
 /** A kept plan longer than this is not taken back (a board has fewer moves). */
 const MAX_PLAN_MOVES = 10000;
 const HOVER = '#ffffff';
@@ -1106,7 +1107,7 @@ export class SameGame extends BoardGame {
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const geom = fitBoard(wrap, w, h, this.reserveBelow(), MIN_CELL);
+    const geom = fitBoard(wrap, w, h, this.reserveBelow(), minCell());
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;
