@@ -650,7 +650,7 @@ class Shell {
       game.open(text, this.freshSeed());
       return true;
     } catch (e) {
-      if (replace || shown !== game) this.fail(e.message, G);
+      if (replace || shown !== game) this.fail(e.message, G, text);
       else this.message(`This link could not be opened (${e.message}).`, true);
       return false;
     }
@@ -678,12 +678,40 @@ class Shell {
     return GAMES.find((g) => g.id === id) ?? GAMES[0];
   }
 
-  /** A link that could not be opened: a new game of the kind it names (`G`), else of the default kind. */
-  fail(why, G = GAMES[0]) {
+  /**
+   * A link that could not be opened: when only a move of it could not be
+   * played (move N), the position before that move (the level or deal the
+   * link names); else a new game of the kind it names (`G`), else of the
+   * default kind.
+   */
+  fail(why, G = GAMES[0], text = '') {
+    const n = Number(/^link: moves: move (\d+) /.exec(why)?.[1] ?? 0);
+    const before = n > 0 ? movesBefore(text, n - 1) : null;
+    if (before) {
+      try {
+        this.show(G).open(before, this.freshSeed());
+        this.message(`Move ${n} of this link could not be played (${why.replace(/^link: moves: /, '')}); showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'}.`, true);
+        this.linkChanged();
+        return;
+      } catch {
+        // The link is wrong in more than its move: a new game, below.
+      }
+    }
     this.show(G).openDefault(1);
     this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
     this.linkChanged();
   }
+}
+
+/** `link` with only its first `n` moves (no `moves=` when `n` is 0); null when it has no moves. */
+function movesBefore(link, n) {
+  const parts = link.split('&');
+  const i = parts.findIndex((p) => p.startsWith('moves='));
+  if (i < 0) return null;
+  const kept = parts[i].slice(6).split(',').slice(0, n);
+  if (kept.length) parts[i] = `moves=${kept.join(',')}`;
+  else parts.splice(i, 1);
+  return parts.join('&');
 }
 
 // Commands a parent sends while the engine loads (before `ready`) are kept

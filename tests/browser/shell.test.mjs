@@ -182,6 +182,29 @@ function defaultFor(hash) {
   return { id: 'samegame', link: /^game=samegame&seed=1&w=15&h=10&colors=3$/ };
 }
 
+/**
+ * What a malformed link left on `page`: a new game of the kind it names with
+ * a message, or (a link good but for a move that cannot be played there) the
+ * position before that move, of the game it names, saying which move.
+ * Returns whether it was the first (a new game).
+ */
+async function checkRefused(page, hash) {
+  const message = await page.getByRole('status').textContent();
+  assert.ok(message.length < 400, `a short message for ${hash}`);
+  const played = /^Move (\d+) of this link could not be played \(move \1\b.+\); showing the position (after move (\d+)|at its start)\.$/.exec(message);
+  const want = defaultFor(hash);
+  assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), want.id, hash);
+  if (played) {
+    assert.equal(Number(played[3] ?? 0), Number(played[1]) - 1, hash);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), Number(played[1]) - 1, hash);
+    assert.equal(await page.evaluate(() => location.hash.slice(1)), await settledLink(page), hash);
+    return false;
+  }
+  assert.match(message, /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+  assert.match(await settledLink(page), want.link, `the address shows the default game for ${hash}`);
+  return true;
+}
+
 test('every malformed link leaves a working default game with a message, never markup', async () => {
   const links = badLinks();
   assert.ok(links.length >= 50);
@@ -189,10 +212,7 @@ test('every malformed link leaves a working default game with a message, never m
   const fresh = [...links.slice(0, 6), links.find((l) => l.startsWith('#game=mayan&')), links.find((l) => l.startsWith('#game=lianliankan&'))];
   for (const hash of fresh) {
     const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
-    assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
-    const want = defaultFor(hash);
-    assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), want.id, hash);
-    assert.match(await settledLink(page), want.link, hash);
+    await checkRefused(page, hash);
     assert.deepEqual(problems, [], hash);
     await context.close();
   }
@@ -212,17 +232,14 @@ test('every malformed link leaves a working default game with a message, never m
     });
     await page.waitForFunction(() => window.clearboardPage.link() === 'game=samegame&seed=3&w=5&h=5&colors=2');
     await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
+    await page.waitForFunction(() => /could not be (opened|played)/.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
       .catch(() => assert.fail(`no message for ${hash}`));
-    const message = await page.getByRole('status').textContent();
-    assert.match(message, /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
-    assert.ok(message.length < 400, `a short message for ${hash}`);
-    const want = defaultFor(hash);
-    assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), want.id, hash);
-    assert.match(await settledLink(page), want.link, `the address shows the default game for ${hash}`);
-    // The page still plays.
-    await button(page, 'Step').click();
-    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, hash);
+    const fresh = await checkRefused(page, hash);
+    // The new game still plays (a position before a bad move may be over or lost: the link's own).
+    if (fresh) {
+      await button(page, 'Step').click();
+      assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, hash);
+    }
     await page.evaluate(() => { document.querySelector('[role="status"]').textContent = ''; });
   }
   assert.equal(await page.evaluate(() => document.querySelectorAll('main img, header img, main script, main b').length), 0);
@@ -1044,8 +1061,8 @@ for (const [link, viewport] of SHORT_BOARDS) {
 test('an address emptied by hand keeps the game shown and clears what the status said of an earlier address', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=4`, calm);
   await page.evaluate(() => { location.hash = 'game=lianliankan&w=8&h=6&kinds=12&seed=4&moves=0.0.9.9'; });
-  await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
-  // The bad address opened a new game of its kind, which stays when the address is emptied.
+  await page.waitForFunction(() => /could not be played/.test(document.getElementById('message').textContent));
+  // The bad address opened the deal before its bad move, which stays when the address is emptied.
   const shown = await page.evaluate(() => window.clearboardPage.link());
   await page.evaluate(() => { location.hash = ''; });
   await page.waitForFunction((l) => location.hash === `#${l}`, shown);
@@ -1528,4 +1545,26 @@ test('present mode on a phone held sideways (844 × 390) leaves the board at lea
     assert.ok(bottom <= 390, `${link}: the readout ends at ${bottom}`);
     await context.close();
   }
+});
+
+test('a link whose move N cannot be played opens the position before it (the level or deal it names), says which move and why, and the address shows that position', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2`, calm);
+  for (const [hash, shown, said] of [
+    ['game=mayan&level=25&moves=1.2.1,0.0.-1', 'game=mayan&level=25&moves=1.2.1', /^Move 2 of this link could not be played \(move 2 \(0 0 -1\) is not a move there\); showing the position after move 1\.$/],
+    ['game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5&moves=0.0.7.5', 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5', /^Move 1 of this link could not be played \(move 1 \(0\.0\.7\.5\): the two tiles are of different kinds\); showing the position at its start\.$/],
+    ['game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,1.2,10.15,1.1', null, /^Move 3 of this link could not be played \(move 3 at \(10,15\): .*\); showing the position after move 2\.$/],
+  ]) {
+    await page.evaluate((h) => { location.hash = h; }, `#${hash}`);
+    await page.waitForFunction(() => /could not/.test(document.getElementById('message').textContent));
+    assert.match(await page.locator('#message').textContent(), said, hash);
+    const link = await settledLink(page);
+    if (shown) assert.equal(link, shown);
+    else assert.equal(link.split('&moves=')[0], hash.split('&moves=')[0], 'the same deal');
+    assert.equal(await page.evaluate(() => location.hash.slice(1)), link);
+  }
+  // A move that is not even written as one: the link is refused whole, as before.
+  await page.evaluate(() => { location.hash = '#game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,zz'; });
+  await page.waitForFunction(() => /showing a new game instead/.test(document.getElementById('message').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
 });
