@@ -1307,3 +1307,40 @@ test('a move that loses the game is said once, then the verdict alone (the move 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a 75 × 75 query board keeps cells of 10 px, numbered on its ring, scrolling in its own box; the keyboard cursor is kept in view', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, { ...calm, viewport: { width: 1280, height: 800 } });
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  const gen = spawnSync(CLI, ['gen', 'mahjong', '--size', '75', '--queries', '3', '--seed', '4'], { encoding: 'utf8' });
+  assert.equal(gen.status, 0, gen.stderr);
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill(gen.stdout);
+  await button(page, 'Answer queries').click();
+  assert.ok((await page.evaluate(() => window.clearboardPage.pqCell)) >= 10);
+  const box = page.locator('main .pq-scroll');
+  assert.equal(await box.evaluate((b) => b.scrollWidth > b.clientWidth), true, 'the board scrolls in its box');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page does not scroll sideways');
+  // The ring is numbered: light figures on the dark ring above column 5.
+  const lit = await page.evaluate(() => {
+    const c = document.querySelector('main [data-ref="pq-canvas"]');
+    const s = window.clearboardPage.pqCell * devicePixelRatio;
+    const d = c.getContext('2d').getImageData(Math.round(5 * s), 0, Math.round(s), Math.round(s)).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150) n++;
+    return n;
+  });
+  assert.ok(lit > 3, `${lit} light pixels in the ring above column 5`);
+  const canvas = ref(page, 'pq-canvas');
+  await canvas.focus();
+  for (let i = 0; i < 70; i++) await canvas.press('ArrowRight');
+  const inView = await page.evaluate(() => {
+    const c = document.querySelector('main [data-ref="pq-canvas"]');
+    const b = c.parentElement.getBoundingClientRect();
+    const s = window.clearboardPage.pqCell;
+    const left = c.getBoundingClientRect().left + 71 * s;
+    return left >= b.left && left + s <= b.right;
+  });
+  assert.equal(inView, true, 'column 71 (the cursor) is in the box');
+  assert.match(await page.locator('#live').textContent(), /^Column 71, row 1: /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

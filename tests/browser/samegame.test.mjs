@@ -276,7 +276,7 @@ test('the link reproduces the game, moves included', async () => {
 });
 
 test('a malformed link shows a clear message and a default game', async () => {
-  for (const hash of ['#game=samegame&board=RZ', '#game=chess', '#garbage', '#game=samegame&seed=1&w=999', '#game=samegame&board=RG/GR&moves=1.1']) {
+  for (const hash of ['#game=samegame&board=RZ', '#game=chess', '#garbage', '#game=samegame&seed=1&w=999']) {
     const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
     const message = await page.locator('#message').textContent();
     assert.match(message, /This link could not be opened \(link: .+\); showing a new game instead\./, hash);
@@ -284,6 +284,12 @@ test('a malformed link shows a clear message and a default game', async () => {
     assert.deepEqual(problems, [], hash);
     await context.close();
   }
+  // Good but for a move that cannot be played there: the board it names, at the position before that move.
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RG/GR&moves=1.1`, calm);
+  assert.equal(await page.locator('#message').textContent(), 'Move 1 of this link could not be played (move 1 at (1,1): a single ball cannot be removed); showing the position at its start.');
+  assert.equal(await settledLink(page), 'game=samegame&board=RG/GR');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('a malformed POJ input and custom sizes say what is wrong', async () => {

@@ -59,6 +59,8 @@ const TILE_EDGE = 0.42;
 const TURNED_NOTE = 'On this screen the board is drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right.';
 /** Queries listed in the path query tool's menu (the log has them all). */
 const QUERY_MENU = 500;
+/** The query board's smallest cell: a larger board scrolls in its box. */
+const QUERY_CELL = 10;
 
 // Static markup only: nothing from a link or an input ever goes through it.
 const MARKUP = `
@@ -118,7 +120,7 @@ ${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks
       <button type="button" data-ref="pq-show">Show path</button>
     </div>
     <p data-ref="pq-result" class="ed-result"></p>
-    <canvas data-ref="pq-canvas" tabindex="0" role="application" aria-roledescription="board" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them" hidden></canvas>
+    <div class="pq-scroll"><canvas data-ref="pq-canvas" tabindex="0" role="application" aria-roledescription="board" aria-label="Path query board: click two cells, or move with the arrow keys and press Enter or Space on each, to ask for the fewest segments joining them; the ring around it is numbered" hidden></canvas></div>
     <pre class="log" data-ref="pq-log" role="log" aria-label="Judge's output" aria-live="off"></pre>
   </details>
   <details class="panel" data-ref="moves-box">
@@ -1340,6 +1342,7 @@ export class Lianliankan extends BoardGame {
     if (arrows[e.key]) {
       const [dx, dy] = arrows[e.key];
       this.pqCursor = { x: Math.min(w - 1, Math.max(0, c.x + dx)), y: Math.min(h - 1, Math.max(0, c.y + dy)) };
+      this.queryInView(this.pqCursor.x, this.pqCursor.y);
       this.shell.announce(`Column ${this.pqCursor.x + 1}, row ${this.pqCursor.y + 1}: ${this.pq.cells(i)[this.pqCursor.y * w + this.pqCursor.x] ? 'tile' : 'empty'}.`);
       this.paintQueries();
     } else if (e.key === 'Enter' || e.key === ' ') {
@@ -1378,7 +1381,8 @@ export class Lianliankan extends BoardGame {
     const h = this.pq.height(i);
     const c = this.ref('pq-canvas');
     const room = Math.max(120, this.ref('pq-box').clientWidth - 16);
-    const s = Math.max(4, Math.min(28, Math.floor(room / (w + 2))));
+    // 10 px at least (a board of up to 75 × 75 scrolls in its box): a cell can be picked and its ring seen.
+    const s = Math.max(QUERY_CELL, Math.min(28, Math.floor(room / (w + 2))));
     this.pqCell = s;
     sizeCanvas(c, (w + 2) * s, (h + 2) * s);
     const ctx = c.getContext('2d');
@@ -1389,6 +1393,7 @@ export class Lianliankan extends BoardGame {
     const cells = this.pq.cells(i);
     ctx.fillStyle = '#d8cfb8';
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (cells[y * w + x]) ctx.fillRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
+    this.numberRing(ctx, w, h, s);
     ctx.strokeStyle = SELECT;
     ctx.lineWidth = Math.max(2, s / 6);
     for (const [x, y] of this.pqEnds ?? []) ctx.strokeRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
@@ -1407,6 +1412,34 @@ export class Lianliankan extends BoardGame {
       ctx.strokeRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
       ctx.setLineDash([]);
     }
+  }
+
+  /**
+   * Numbers the query board's columns in the ring above it and its rows in
+   * the ring on its left, from 1 as the answers count them: every one on
+   * large cells, else every 2nd or 5th (and the first), so that the
+   * numbers do not run together.
+   */
+  numberRing(ctx, w, h, s) {
+    const every = s >= 20 ? 1 : s >= 14 ? 2 : 5;
+    ctx.fillStyle = '#e8e8e8';
+    ctx.font = `${Math.max(7, Math.floor(Math.min(s * 0.62, 14)))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const shown = (k) => k === 1 || k % every === 0;
+    for (let x = 1; x <= w; x++) if (shown(x)) ctx.fillText(String(x), x * s + s / 2, s / 2, s * 1.9);
+    for (let y = 1; y <= h; y++) if (shown(y)) ctx.fillText(String(y), s / 2, y * s + s / 2, s);
+  }
+
+  /** Scrolls the query board's box (a large board scrolls) so that cell (x, y) is in view. */
+  queryInView(x, y) {
+    const box = this.ref('pq-canvas').parentElement;
+    const s = this.pqCell;
+    const [left, top] = [(x + 1) * s, (y + 1) * s];
+    if (left - s < box.scrollLeft) box.scrollLeft = left - s;
+    else if (left + 2 * s > box.scrollLeft + box.clientWidth) box.scrollLeft = left + 2 * s - box.clientWidth;
+    if (top - s < box.scrollTop) box.scrollTop = top - s;
+    else if (top + 2 * s > box.scrollTop + box.clientHeight) box.scrollTop = top + 2 * s - box.clientHeight;
   }
 
   // ---- sizing ------------------------------------------------------------
