@@ -64,9 +64,18 @@ fn bad_headers_are_rejected() {
         ("0 4\n", "1 to 75"),
         ("76 2\n", "1 to 75"),
         ("-1 3\n", "1 to 75"),
+        // Whitespace that does not separate numbers is quoted as written (escaped), not trimmed away.
+        ("2 1\u{b}\nXX\n1 1 2 1\n", "found '2 1\\u{b}'"),
+        ("\u{3000}2 1\nXX\n1 1 2 1\n", "found '\\u{3000}2 1'"),
     ] {
         assert_rejected(&["judge", "mahjong"], input, Some(1), what);
     }
+    assert_rejected(
+        &["judge", "poj1101"],
+        "2 1\nXX\n0 0 0 0\n0 0\u{a0}\n",
+        Some(4),
+        "found '0 0\\u{a0}'",
+    );
 }
 
 #[test]

@@ -70,7 +70,7 @@ impl<'a> Reader<'a> {
                 n,
                 format!(
                     "a board starts with two integers 'w h', found '{}'",
-                    shorten(line.trim())
+                    shorten(line.trim_matches(|c: char| c.is_ascii_whitespace()))
                 ),
             )
         };
