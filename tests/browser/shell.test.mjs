@@ -1568,3 +1568,29 @@ test('a link whose move N cannot be played opens the position before it (the lev
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a rescue button ("Undo … to the last winnable / solvable position") that hides itself hands the board the focus as Undo does: Enter pressed again at once is swallowed and said', async () => {
+  for (const [link, prep, name] of [
+    ['game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=2&moves=3.3.3.4,1.8.10.8,6.6.6.7,14.7.13.7,13.6.15.7,3.7.3.8,15.1.12.7,8.8.9.8,6.3.6.4,1.0.13.0,3.0.7.0,6.0.1.1,9.0.7.1,13.8.15.8,8.0.9.1,0.8.6.8,13.5.5.8,8.6.9.6,6.5.0.7,2.7.1.7,12.6.14.6,6.2.8.7', [], /^Undo (.* )?to the last winnable position$/],
+    ['game=mayan&level=17', ['ArrowUp', 'Shift+ArrowRight', 'h'], /^Undo .* to the last solvable position$/],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await page.locator('main canvas[data-ref="board"]').focus();
+    for (const k of prep) {
+      await page.keyboard.press(k);
+      await page.waitForFunction(() => !window.clearboardPage.anim);
+    }
+    const rescue = page.getByRole('button', { name });
+    await rescue.waitFor({ state: 'visible', timeout: 10000 });
+    const before = await page.evaluate(() => window.clearboardPage.app.moves());
+    await rescue.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.clearboardPage.app.moves() < n, before);
+    assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, `${link}: the focus went to the board`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.clearboardPage.selected ?? null), null, `${link}: the second Enter picked nothing`);
+    assert.match(await page.locator('#message').textContent(), /^Undo (.* )?to the last (winnable|solvable) position has nothing more to do here, so the focus moved to the board; press Enter again to play there\./, link);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

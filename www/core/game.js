@@ -396,11 +396,19 @@ export class BoardGame {
         partner.focus();
         return;
       }
-      this.canvas.focus();
-      // Pressed by Enter or Space (not clicked): the same key again is the button's (handedPress).
-      const now = performance.now();
-      if (this.pressed.target === focused && now - this.pressed.at < HANDOFF_MS) this.handedOff = { from: focused.textContent.trim(), at: now, key: this.pressed.key };
+      this.handToBoard(focused);
     }
+  }
+
+  /**
+   * Gives the board the focus of `button`, which has nothing more to do
+   * (disabled, or hidden: a rescue button). Pressed by Enter or Space (not
+   * clicked), the same key again at once is the button's (handedPress).
+   */
+  handToBoard(button) {
+    this.canvas.focus();
+    const now = performance.now();
+    if (this.pressed.target === button && now - this.pressed.at < HANDOFF_MS) this.handedOff = { from: button.textContent.trim(), at: now, key: this.pressed.key };
   }
 
   /**

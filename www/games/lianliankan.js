@@ -747,7 +747,8 @@ export class Lianliankan extends BoardGame {
   undoToWinnable() {
     this.animator.finish();
     // The button hides itself: the keyboard stays in the game, on the board.
-    const focused = document.activeElement === this.ref('undo-to-winnable');
+    const button = this.ref('undo-to-winnable');
+    const focused = document.activeElement === button;
     const k = this.rescueUndos ?? this.app.undosToWinnable();
     for (let i = 0; i < k; i++) this.app.undo();
     if (k > 0) {
@@ -759,7 +760,7 @@ export class Lianliankan extends BoardGame {
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
     if (k > 0) this.changedByUndo(k);
     else this.changed();
-    if (focused) this.canvas.focus();
+    if (focused) this.handToBoard(button);
   }
 
   // ---- state shown -----------------------------------------------------------

@@ -683,13 +683,14 @@ export class Mayan extends BoardGame {
   undoToSolvable() {
     this.animator.finish();
     // The button hides: keyboard focus goes to the board, not to the page.
-    const focused = this.ref('rescue').contains(document.activeElement);
+    const button = this.ref('undo-to-solvable');
+    const focused = document.activeElement === button;
     const k = this.rescueUndos ?? 0;
     for (let i = 0; i < k; i++) this.app.undo();
     this.ref('rescue').hidden = true;
     if (k > 0) this.changedByUndo(k);
     else this.changed();
-    if (focused) this.canvas.focus();
+    if (focused) this.handToBoard(button);
   }
 
   /** Show solution: back to the start, the judge's answer listed; Step and Play follow it. */
