@@ -1026,7 +1026,10 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     assert.ok(s >= least && s >= 1.2 * flat, `${w} × ${h}: ${s} px cells, against ${flat} px flat`);
     assert.ok(Math.abs(box.width - (h + 2) * s) < 1 && Math.abs(box.height - (w + 2) * s) < 1, `${w} × ${h}: the canvas is h + 2 cells across and w + 2 down: ${JSON.stringify(box)}`);
     assert.ok(box.x >= 0 && box.x + box.width <= 390.5, 'the whole width in view');
-    assert.match(await ref(page, 'turned-note').textContent(), /drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right\.$/);
+    assert.match(await ref(page, 'turned-note').textContent(), /drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right, and the arrow keys move as drawn \(→ towards row 1, ↓ towards the last column\)\.( The variant's directions turn with it: .*)?$/);
+    // The board's name is read by English speech (no Chinese in it), its description with the note.
+    assert.match(await board.getAttribute('aria-label'), /^Lianliankan board\. Arrow keys/);
+    assert.deepEqual(await board.evaluate((c) => (c.ariaDescribedByElements ?? []).map((e) => e.dataset.ref)), ['readout', 'turned-note']);
     assert.equal(await ref(page, 'turned-note').isVisible(), true);
     // Where cell (x, y) is drawn, by the rule (not by the page's own cellCenter): its column 1 at the top, row 1 on the right.
     const centre = (x, y) => ({ x: box.x + (h - y + 0.5) * s, y: box.y + (x + 1.5) * s });
@@ -1096,7 +1099,7 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
   }
   // Under a sliding variant the note says where its directions went.
   const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=4`, phone);
-  assert.match(await ref(page, 'turned-note').textContent(), /row 1 on the right\. The variant's directions turn with it: down is to the left here, up to the right, left is up and right is down\.$/);
+  assert.match(await ref(page, 'turned-note').textContent(), /towards the last column\)\. The variant's directions turn with it: down is to the left here, up to the right, left is up and right is down\.$/);
   await context.close();
   // Small boards keep their tiles large enough flat, and a laptop or a phone on its side never turns one.
   // Nor does an embed (its host laid the frame out for the board as it stands) or present mode.

@@ -56,7 +56,7 @@ const SHUFFLE_SAYS = 'Shuffle rearranges the tiles left into a winnable board (�
 /** Where a drawn path starts and ends: this far (in cells) from its tiles' centres, on their edges. */
 const TILE_EDGE = 0.42;
 /** What the Board panel says while the board is drawn turned (see `boardView`). */
-const TURNED_NOTE = 'On this screen the board is drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right.';
+const TURNED_NOTE = 'On this screen the board is drawn turned a quarter turn clockwise, to give its tiles more room: column 1 is at the top, row 1 on the right, and the arrow keys move as drawn (→ towards row 1, ↓ towards the last column).';
 /** Queries listed in the path query tool's menu (the log has them all). */
 const QUERY_MENU = 500;
 /** The query board's smallest cell: a larger board scrolls in its box. */
@@ -77,7 +77,7 @@ const MARKUP = `
     <button type="button" data-ref="pause" disabled>Pause</button>
     <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="20" value="3" aria-label="Autoplay speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">3 moves/s</span></label>
   </div>
-${boardMarkup('连连看 board. Arrow keys move the cursor, Enter or Space picks the tile under it; pick two tiles of the same kind to remove them.', [['overlay-new', 'New game'], ['overlay-undo', 'Undo']])}
+${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space picks the tile under it; pick two tiles of the same kind to remove them.', [['overlay-new', 'New game'], ['overlay-undo', 'Undo']])}
   <div class="toolbar" data-ref="rescue"><span data-ref="verdict" class="verdict"></span> <button type="button" data-ref="undo-to-winnable" hidden>Undo to the last winnable position</button></div>
 </div>
 <div class="game-side">
