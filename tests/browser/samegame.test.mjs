@@ -93,6 +93,8 @@ test("stepping the seeds' sample game 1 logs the judge's nine moves and final li
   // Cells as the axis labels read them (column, then row from the bottom),
   // colours by letter and by what they look like in the palette.
   assert.match(why, /Greedy takes 32 balls of color B \(blue\) at column 1, row 4:/, 'the next move is explained before it is made');
+  // Turned on, the preview is said too (a screen reader does not read the explanation by itself).
+  assert.equal(await page.locator('#live').textContent(), why);
   while (await step.isEnabled()) await step.click();
   const want = judgeLines(SAMPLE, 1);
   assert.equal(want.length, 10);

@@ -1055,6 +1055,8 @@ export class SameGame extends BoardGame {
     on('show-next', 'change', () => {
       save('samegame.showNext', this.ref('show-next').checked);
       this.changed({ quiet: true });
+      // The preview now shown under the board is said (turned off, the check box's state says enough).
+      if (this.ref('show-next').checked) this.shell.announce(this.ref('why').textContent);
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
