@@ -1064,6 +1064,8 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     assert.match(await ref(page, 'why').textContent(), /^Step: the pair of /);
     await button(page, 'Shuffle').click();
     assert.match(await page.locator('#message').textContent(), /^Shuffled into a winnable arrangement/);
+    // Said once: the status says the shuffle, the live region only what it does not (the tiles left).
+    assert.match(await page.locator('#live').textContent(), /^\d+ tiles left\.$/);
     assert.deepEqual(await board.boundingBox(), box, 'after Step and Shuffle: the board as it was');
     // The arrow keys move the cursor on the screen's terms: right towards row 1, down towards the last column.
     await board.focus();

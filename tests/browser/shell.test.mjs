@@ -1587,9 +1587,15 @@ test('a rescue button ("Undo … to the last winnable / solvable position") that
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => window.clearboardPage.app.moves() < n, before);
     assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, `${link}: the focus went to the board`);
+    if (link.startsWith('game=lianliankan')) {
+      // Said once: the status says the undo ("Undid 1 move: this position can be won."), the live region only the tiles left.
+      assert.match(await page.locator('#message').textContent(), /^Undid 1 move: this position can be won\.$/);
+      assert.match(await page.locator('#live').textContent(), /^\d+ tiles left\.$/);
+    }
     await page.keyboard.press('Enter');
     assert.equal(await page.evaluate(() => window.clearboardPage.selected ?? null), null, `${link}: the second Enter picked nothing`);
     assert.match(await page.locator('#message').textContent(), /^Undo (.* )?to the last (winnable|solvable) position has nothing more to do here, so the focus moved to the board; press Enter again to play there\./, link);
+
     assert.deepEqual(problems, []);
     await context.close();
   }

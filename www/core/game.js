@@ -569,13 +569,14 @@ export class BoardGame {
   }
 
   /**
-   * `changed()` after `n` moves were undone: the live region says "Undid …"
-   * rather than repeating the move now last (`this.undid` while it runs).
+   * `changed(options)` after `n` moves were undone: the live region says
+   * "Undid …" rather than repeating the move now last (`this.undid` while
+   * it runs).
    */
-  changedByUndo(n) {
+  changedByUndo(n, options) {
     this.undid = n;
     try {
-      this.changed();
+      this.changed(options);
     } finally {
       this.undid = 0;
     }

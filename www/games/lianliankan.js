@@ -741,7 +741,7 @@ export class Lianliankan extends BoardGame {
     }
     this.selected = null;
     this.shell.message(`Shuffled into a winnable arrangement (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
-    this.changed();
+    this.changed({ told: true });
   }
 
   undoToWinnable() {
@@ -758,7 +758,7 @@ export class Lianliankan extends BoardGame {
     }
     this.selected = null;
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
-    if (k > 0) this.changedByUndo(k);
+    if (k > 0) this.changedByUndo(k, { told: true });
     else this.changed();
     if (focused) this.handToBoard(button);
   }
@@ -806,7 +806,12 @@ export class Lianliankan extends BoardGame {
     this.ref('score').textContent = `Score ${app.score()} · Tiles left ${app.tiles()} · Time ${clock(this.elapsed())}${bestText}`;
   }
 
-  changed({ fresh = false } = {}) {
+  /**
+   * After any change: the verdict, the score, the address, the drawing, and
+   * what the live region says — `told`: the status message already says
+   * what was done (a shuffle, the rescue's undo), so it is not said again.
+   */
+  changed({ fresh = false, told = false } = {}) {
     const app = this.app;
     this.hintPair = null;
     this.hintPath = null;
@@ -854,7 +859,7 @@ export class Lianliankan extends BoardGame {
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
         : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}${this.pairWhere()}.` : 'Shuffled.';
-      said = `${what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
+      said = `${told ? '' : what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
       this.shell.announce(said);
     }
     this.showScore();
