@@ -131,7 +131,9 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button after it.', null, { timeout: 3000 });
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
-  assert.match(await page.locator('#live').textContent(), /^Undid 1 move: back at the start\./);
+  // Said once: by the status, the live region adding only the tiles left.
+  assert.equal(await page.locator('#message').textContent(), 'Undid 1 move (back at the start): this position can be won.');
+  assert.match(await page.locator('#live').textContent(), /^\d+ tiles left\.$/);
   assert.deepEqual(await cells(page), start);
   await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   assert.deepEqual(problems, []);

@@ -757,7 +757,7 @@ export class Lianliankan extends BoardGame {
       this.tickTimer(true);
     }
     this.selected = null;
-    this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}: this position can be won.` : '');
+    this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}${this.app.moves() ? '' : ' (back at the start)'}: this position can be won.` : '');
     if (k > 0) this.changedByUndo(k, { told: true });
     else this.changed();
     if (focused) this.handToBoard(button);
