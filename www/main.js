@@ -394,7 +394,10 @@ class Shell {
     // (The Mayan editor's board and n are not the game's start: an edit is no new game.)
     const started = (hash) => hash.replace(/&(moves|edit|edit-n)=[^&]*/g, '');
     // Leaving the Mayan editor's board (another level, Reset, Play this) is one too: Back opens the editor on it again.
-    const underWay = (/&moves=[^&]/.test(location.hash) && started(location.hash) !== started(link)) || (/&edit=/.test(location.hash) && !/&edit=/.test(link));
+    // A game whose moves were all undone is under way too (Redo would play them): Back finds Redo there (leave).
+    const left = this.game.leftUndone;
+    this.game.leftUndone = false;
+    const underWay = ((/&moves=[^&]/.test(location.hash) || left) && started(location.hash) !== started(link)) || (/&edit=/.test(location.hash) && !/&edit=/.test(link));
     if (!this.inRoute && this.params.embed !== '1' && underWay) {
       this.pushNext = true;
     }
@@ -690,7 +693,7 @@ class Shell {
     if (before) {
       try {
         this.show(G).open(before, this.freshSeed());
-        this.message(`Move ${n} of this link could not be played (${why.replace(/^link: moves: /, '')}); showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'}.`, true);
+        this.message(`This link's ${why.replace(/^link: moves: /, '')}; showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'} instead.`, true);
         this.linkChanged();
         return;
       } catch {
@@ -708,7 +711,8 @@ function movesBefore(link, n) {
   const parts = link.split('&');
   const i = parts.findIndex((p) => p.startsWith('moves='));
   if (i < 0) return null;
-  const kept = parts[i].slice(6).split(',').slice(0, n);
+  // Counted as the engine counts them: an empty item (`1.1,,1.2`) is no move.
+  const kept = parts[i].slice(6).split(',').filter(Boolean).slice(0, n);
   if (kept.length) parts[i] = `moves=${kept.join(',')}`;
   else parts.splice(i, 1);
   return parts.join('&');

@@ -288,7 +288,7 @@ test('a malformed link shows a clear message and a default game', async () => {
   }
   // Good but for a move that cannot be played there: the board it names, at the position before that move.
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RG/GR&moves=1.1`, calm);
-  assert.equal(await page.locator('#message').textContent(), 'Move 1 of this link could not be played (move 1 at (1,1): a single ball cannot be removed); showing the position at its start.');
+  assert.equal(await page.locator('#message').textContent(), "This link's move 1 at (1,1): a single ball cannot be removed; showing the position at its start instead.");
   assert.equal(await settledLink(page), 'game=samegame&board=RG/GR');
   assert.deepEqual(problems, []);
   await context.close();

@@ -191,7 +191,7 @@ function defaultFor(hash) {
 async function checkRefused(page, hash) {
   const message = await page.getByRole('status').textContent();
   assert.ok(message.length < 400, `a short message for ${hash}`);
-  const played = /^Move (\d+) of this link could not be played \(move \1\b.+\); showing the position (after move (\d+)|at its start)\.$/.exec(message);
+  const played = /^This link's move (\d+)\b.+; showing the position (after move (\d+)|at its start) instead\.$/.exec(message);
   const want = defaultFor(hash);
   assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), want.id, hash);
   if (played) {
@@ -232,7 +232,7 @@ test('every malformed link leaves a working default game with a message, never m
     });
     await page.waitForFunction(() => window.clearboardPage.link() === 'game=samegame&seed=3&w=5&h=5&colors=2');
     await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForFunction(() => /could not be (opened|played)/.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
+    await page.waitForFunction(() => /could not be opened|^This link's move \d+/.test(document.querySelector('[role="status"]').textContent), null, { timeout: 3000 })
       .catch(() => assert.fail(`no message for ${hash}`));
     const fresh = await checkRefused(page, hash);
     // The new game still plays (a position before a bad move may be over or lost: the link's own).
@@ -1061,7 +1061,7 @@ for (const [link, viewport] of SHORT_BOARDS) {
 test('an address emptied by hand keeps the game shown and clears what the status said of an earlier address', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=4`, calm);
   await page.evaluate(() => { location.hash = 'game=lianliankan&w=8&h=6&kinds=12&seed=4&moves=0.0.9.9'; });
-  await page.waitForFunction(() => /could not be played/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /^This link's move 1 /.test(document.getElementById('message').textContent));
   // The bad address opened the deal before its bad move, which stays when the address is emptied.
   const shown = await page.evaluate(() => window.clearboardPage.link());
   await page.evaluate(() => { location.hash = ''; });
@@ -1550,16 +1550,23 @@ test('present mode on a phone held sideways (844 × 390) leaves the board at lea
 test('a link whose move N cannot be played opens the position before it (the level or deal it names), says which move and why, and the address shows that position', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2`, calm);
   for (const [hash, shown, said] of [
-    ['game=mayan&level=25&moves=1.2.1,0.0.-1', 'game=mayan&level=25&moves=1.2.1', /^Move 2 of this link could not be played \(move 2 \(0 0 -1\) is not a move there\); showing the position after move 1\.$/],
-    ['game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5&moves=0.0.7.5', 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5', /^Move 1 of this link could not be played \(move 1 \(0\.0\.7\.5\): the two tiles are of different kinds\); showing the position at its start\.$/],
-    ['game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,1.2,10.15,1.1', null, /^Move 3 of this link could not be played \(move 3 at \(10,15\): .*\); showing the position after move 2\.$/],
+    ['game=mayan&level=25&moves=1.2.1,0.0.-1', 'game=mayan&level=25&moves=1.2.1', /^This link's move 2 \(0 0 -1\) is not a move there; showing the position after move 1 instead\.$/],
+    ['game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5&moves=0.0.7.5', 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5', /^This link's move 1 \(0\.0\.7\.5\): the two tiles are of different kinds; showing the position at its start instead\.$/],
+    ['game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,1.2,10.15,1.1', null, /^This link's move 3 at \(10,15\): .*; showing the position after move 2 instead\.$/],
+    // An empty item is no move, as the engine counts them.
+    ['game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,,1.2,10.15', null, /^This link's move 3 at \(10,15\): .*; showing the position after move 2 instead\.$/],
   ]) {
-    await page.evaluate((h) => { location.hash = h; }, `#${hash}`);
-    await page.waitForFunction(() => /could not/.test(document.getElementById('message').textContent));
+    await page.evaluate((h) => {
+      document.getElementById('message').textContent = '';
+      location.hash = h;
+    }, `#${hash}`);
+    await page.waitForFunction(() => /^This link's move/.test(document.getElementById('message').textContent));
     assert.match(await page.locator('#message').textContent(), said, hash);
     const link = await settledLink(page);
     if (shown) assert.equal(link, shown);
     else assert.equal(link.split('&moves=')[0], hash.split('&moves=')[0], 'the same deal');
+    const before = Number(/after move (\d+)/.exec(await page.locator('#message').textContent())?.[1] ?? 0);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), before, `${hash}: the moves before the bad one`);
     assert.equal(await page.evaluate(() => location.hash.slice(1)), link);
   }
   // A move that is not even written as one: the link is refused whole, as before.
@@ -1596,6 +1603,32 @@ test('a rescue button ("Undo … to the last winnable / solvable position") that
     assert.equal(await page.evaluate(() => window.clearboardPage.selected ?? null), null, `${link}: the second Enter picked nothing`);
     assert.match(await page.locator('#message').textContent(), /^Undo (.* )?to the last (winnable|solvable) position has nothing more to do here, so the focus moved to the board; press Enter again to play there\./, link);
 
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('Back to a position left with every move undone finds it in the history with Redo; a Mayan move Step made and Redo brings back after Back is still not the player\'s', async () => {
+  for (const link of ['game=samegame&seed=5&w=15&h=10&colors=3', 'game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=5', 'game=mayan&level=3']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await page.locator('main canvas[data-ref="board"]').focus();
+    await page.keyboard.press('s');
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1 && !window.clearboardPage.anim);
+    await page.keyboard.press('u');
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 0);
+    const start = await settledLink(page);
+    await page.keyboard.press('n');
+    await page.waitForFunction((l) => window.clearboardPage.link() !== l && location.hash === `#${window.clearboardPage.link()}`, start);
+    await page.goBack();
+    await page.waitForFunction((l) => window.clearboardPage.link() === l, start, { timeout: 3000 })
+      .catch(() => assert.fail(`${link}: Back returns to the position left with its move undone`));
+    assert.equal(await page.locator('main [data-ref="redo"]').isEnabled(), true, `${link}: Redo after Back`);
+    await page.keyboard.press('r');
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    if (link.startsWith('game=mayan')) {
+      assert.equal(await page.evaluate(() => window.clearboardPage.helped()), true, 'the move Step made is not the player\'s after Back and Redo');
+      assert.match(await page.locator('#message').textContent(), /Not ticked as solved/);
+    }
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -26,18 +26,23 @@ export function boardSpace(wrap, below = 0) {
  * Fits a `w` × `h` board of square cells into `wrap`, leaving `below` CSS
  * pixels under it in view. Axis labels (a column of row numbers on the left,
  * a row of column numbers below) are given room when cells are at least
- * 14 px. Returns { s, left, bottom, fits, wide }: the cell size, the label
+ * 14 px (on a board that scrolls, with `scrollAxes`). Returns { s, left,
+ * bottom, fits, wide }: the cell size, the label
  * margins, whether the board fits at `minCell` pixels or more, and the same
  * geometry were the height unbounded (the board a taller frame would show;
  * see the `height` event).
  */
-export function fitBoard(wrap, w, h, below, minCell = 8) {
+export function fitBoard(wrap, w, h, below, minCell = 8, scrollAxes = false) {
   const space = boardSpace(wrap, below);
-  return { ...fitCells(space.width, space.height, w, h, minCell), wide: fitCells(space.width, Infinity, w, h, minCell) };
+  return { ...fitCells(space.width, space.height, w, h, minCell, scrollAxes), wide: fitCells(space.width, Infinity, w, h, minCell, scrollAxes) };
 }
 
-/** The cells and label margins of a `w` × `h` board in `width` × `height` pixels. */
-function fitCells(width, height, w, h, minCell) {
+/**
+ * The cells and label margins of a `w` × `h` board in `width` × `height`
+ * pixels; a board that does not fit gets cells of `minCell`, numbered when
+ * `scrollAxes` and that is 14 px or more.
+ */
+function fitCells(width, height, w, h, minCell, scrollAxes) {
   let s = Math.floor(Math.min(width / (w + 1.1), height / (h + 0.8)));
   let labels = s >= 14;
   if (!labels) s = Math.floor(Math.min(width / w, height / h));
@@ -45,7 +50,7 @@ function fitCells(width, height, w, h, minCell) {
   if (!fits) {
     // A board that scrolls: cells of minCell, numbered when that is large enough.
     s = minCell;
-    labels = s >= 14;
+    labels = scrollAxes && s >= 14;
   }
   return { s, left: labels ? Math.ceil(s * 1.1) : 0, bottom: labels ? Math.ceil(s * 0.8) : 0, fits };
 }

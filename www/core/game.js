@@ -463,17 +463,23 @@ export class BoardGame {
     saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
     const state = this.keptState?.();
     if (state) saveSession(`${this.constructor.id}.state`, state);
-    saveSession(`${this.constructor.id}.redo`, [this.redoKept(), ...this.redoLeft].filter(Boolean).slice(0, REDO_POSITIONS));
+    const here = this.redoKept();
+    const left = this.redoLeft.filter((k) => k.at !== here?.at);
+    saveSession(`${this.constructor.id}.redo`, [here, ...left].filter(Boolean).slice(0, REDO_POSITIONS + 1));
   }
 
   /**
    * Called before the position shown is left for another (a link, New
-   * game, the next level): the moves undone there are kept, so that Back
-   * (or a link) to it finds Redo again, as a reload does.
+   * game, the next level): the moves undone there are kept with the game's
+   * `keptState()` (which of them were the player's, the clock, the plan),
+   * so that Back (or a link) to it finds Redo again, as a reload does.
+   * `leftUndone` says so to the page, which then keeps the position in the
+   * browser's history even with no move made (all undone).
    */
   leave() {
     const kept = this.app ? this.redoKept() : null;
-    if (kept) this.redoLeft = [kept, ...this.redoLeft.filter((k) => k.at !== kept.at)].slice(0, REDO_POSITIONS);
+    this.leftUndone = kept !== null;
+    if (kept) this.redoLeft = [{ ...kept, state: this.keptState?.() ?? null }, ...this.redoLeft.filter((k) => k.at !== kept.at)].slice(0, REDO_POSITIONS);
   }
 
   /**
@@ -528,19 +534,21 @@ export class BoardGame {
    */
   restoreKept() {
     if (this.keptPending) {
-      const redo = loadSession(`${this.constructor.id}.redo`, []);
-      if (Array.isArray(redo)) this.redoLeft = redo.slice(0, REDO_POSITIONS);
+      // One entry, or a list (older pages kept one); what is not an entry is dropped.
+      const redo = [].concat(loadSession(`${this.constructor.id}.redo`, []));
+      this.redoLeft = redo.filter((k) => k && typeof k === 'object' && typeof k.at === 'string').slice(0, REDO_POSITIONS + 1);
     }
-    // A position left with moves undone: Redo plays them again.
+    // A position left with moves undone: Redo plays them again, and the game's state there comes back.
     const at = this.app.link();
-    const left = this.redoLeft.find((k) => k?.at === at);
+    const left = this.redoLeft.find((k) => k.at === at);
     if (left) {
       this.redoLeft = this.redoLeft.filter((k) => k !== left);
       this.restoreRedo(left);
     }
-    if (!this.keptPending) return null;
+    const leftState = left?.state && typeof left.state === 'object' ? left.state : null;
+    if (!this.keptPending) return leftState;
     this.keptPending = false;
-    const state = this.restored ?? loadSession(`${this.constructor.id}.state`, null);
+    const state = this.restored ?? loadSession(`${this.constructor.id}.state`, null) ?? leftState;
     this.restored = null;
     const kept = loadSession(`${this.constructor.id}.reasons`, null);
     if (kept && typeof kept === 'object' && kept.start === startOf(this.app.link()) && Array.isArray(kept.reasons)) {

@@ -1056,7 +1056,8 @@ export class SameGame extends BoardGame {
       save('samegame.showNext', this.ref('show-next').checked);
       this.changed({ quiet: true });
       // The preview now shown under the board is said (turned off, the check box's state says enough).
-      if (this.ref('show-next').checked) this.shell.announce(this.ref('why').textContent);
+      const preview = this.ref('why').textContent;
+      if (this.ref('show-next').checked && preview) this.shell.announce(preview);
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
@@ -1109,7 +1110,7 @@ export class SameGame extends BoardGame {
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const geom = fitBoard(wrap, w, h, this.reserveBelow(), minCell());
+    const geom = fitBoard(wrap, w, h, this.reserveBelow(), minCell(), true);
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;

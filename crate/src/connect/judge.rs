@@ -279,7 +279,7 @@ pub fn parse_either(input: &str) -> Result<(Format, Vec<Case>), (Format, InputEr
     let last_is_end = input
         .lines()
         .rev()
-        .find(|l| !l.trim().is_empty())
+        .find(|l| !l.trim_ascii().is_empty())
         .is_some_and(|l| l.split_ascii_whitespace().eq(["0", "0"]));
     let preferred = if last_is_end {
         Format::Poj1101
