@@ -1633,3 +1633,22 @@ test('Back to a position left with every move undone finds it in the history wit
     await context.close();
   }
 });
+
+test('Hint, Step and Play pressed once the game is over say so, in every game', async () => {
+  for (const [link, said] of [
+    ['game=samegame&board=RG/GR', /^The game is over: nothing to hint, step or play\. Undo \(U\) to play on, or N for a new game\.$/],
+    ['game=lianliankan&variant=none&board=AA&moves=0.0.1.0', /^The game is over: nothing to hint, step or play\./],
+    ['game=mayan&level=3&moves=3.1.-1', /^This level is over: nothing to hint, step or play\. Undo \(U\) or Reset to play on, or N for the next level\.$/],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await page.locator('main canvas[data-ref="board"]').focus();
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.isOver()), true, link);
+    for (const k of ['h', 's', 'a']) {
+      await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+      await page.keyboard.press(k);
+      assert.match(await page.locator('#message').textContent(), said, `${link}: ${k}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

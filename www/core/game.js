@@ -608,6 +608,11 @@ export class BoardGame {
     gameKey(this, e, this.letterKeys());
   }
 
+  /** Said when Hint, Step or Play is pressed once the game is over (keys.js). */
+  overHelp() {
+    return 'The game is over: nothing to hint, step or play. Undo (U) to play on, or N for a new game.';
+  }
+
   togglePlay() {
     if (this.autoplay.running) this.pause();
     else this.play();

@@ -63,6 +63,11 @@ export function gameKey(game, e, letters) {
   } else if (e.target?.closest?.('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
     /* the focused control acts */
   } else if (Object.hasOwn(letters, k)) {
-    letters[k]();
+    // Hint, Step and Play have nothing to do once the game is over: said, not silent.
+    if (AFTER_OVER.has(k) && game.app?.isOver() && !game.editing) game.shell.message(game.overHelp());
+    else letters[k]();
   }
 }
+
+/** The letters (Hint, Step, Play) that say what is left to do, not nothing, when pressed after the game is over. */
+const AFTER_OVER = new Set(['h', 's', 'a']);

@@ -440,6 +440,10 @@ export class Mayan extends BoardGame {
     if (!this.app.isOver()) this.shell.announce(`${this.levelWords()}.`);
   }
 
+  overHelp() {
+    return 'This level is over: nothing to hint, step or play. Undo (U) or Reset to play on, or N for the next level.';
+  }
+
   /** The level in words: its number (or "Mayan puzzle" for a board of its own), the blocks, the moves to make and those left. */
   levelWords() {
     const app = this.app;
