@@ -1652,3 +1652,25 @@ test('Hint, Step and Play pressed once the game is over say so, in every game', 
     await context.close();
   }
 });
+
+test('Enter on a cell with nothing to take says so, in every game (a keyboard press is never silent)', async () => {
+  for (const [link, cursor, said] of [
+    // Same Game: the single ball at column 1, row 1 of RG/GR (rows from the bottom), then an empty cell after a move.
+    ['game=samegame&board=RRG/GBR', [2, 0], /^Nothing removed at column 3, row 1: .*a single ball cannot be removed\.$/],
+    ['game=lianliankan&variant=none&board=A.A/BB.', [1, 0], /^Column 2, row 1 is empty: no tile to pick\.$/],
+    ['game=mayan&level=12', [4, 0], /^\(4, 0\) is empty: no block to select\.$/],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+    await page.locator('main canvas[data-ref="board"]').focus();
+    await page.evaluate(([x, y]) => {
+      const g = window.clearboardPage;
+      if (g.constructor.id === 'samegame') g.cursor = { col: x, row: y };
+      else g.cursor = { x, y };
+    }, cursor);
+    await page.keyboard.press('Enter');
+    assert.match(await page.locator('#message').textContent(), said, link);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0, link);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

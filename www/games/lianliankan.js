@@ -1111,7 +1111,11 @@ export class Lianliankan extends BoardGame {
     }
     if (e.key === 'Enter' || e.key === ' ') {
       this.showCursor = true;
-      this.pick({ ...this.cursor });
+      const { x, y } = this.cursor;
+      const empty = !this.app.cells()[y * this.app.width() + x];
+      this.pick({ x, y });
+      // Nothing to pick there: said (a click there just lets a picked tile go).
+      if (empty && !this.app.isWon()) this.shell.message(`Column ${x + 1}, row ${y + 1} is empty: no tile to pick.`);
       return true;
     }
     return false;

@@ -1139,7 +1139,10 @@ export class Mayan extends BoardGame {
       return true;
     }
     if (e.key === 'Enter' || e.key === ' ') {
-      this.select({ ...this.cursor });
+      const { x, y } = this.cursor;
+      this.select({ x, y });
+      // Nothing to select there: said (a click there just lets a selected block go).
+      if (!this.app.cells()[y * W + x] && !this.app.isOver()) this.shell.message(`(${x}, ${y}) is empty: no block to select.`);
       return true;
     }
     return false;

@@ -1001,9 +1001,11 @@ export class SameGame extends BoardGame {
       this.showCursor = true;
       this.selection = null;
       this.pointerCell = null;
-      this.act(() => this.app.click(this.cursor.col, this.cursor.row));
+      const moved = this.act(() => this.app.click(this.cursor.col, this.cursor.row));
       this.refreshReadout();
       this.draw();
+      // A press that removes nothing says why, as the readout shows it (a click there is just nothing).
+      if (!moved && !this.app.isOver()) this.shell.message(`Nothing removed at column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'no ball there'}.`);
       return true;
     }
     return false;
