@@ -1643,10 +1643,12 @@ test('Hint, Step and Play pressed once the game is over say so, in every game', 
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
     await page.locator('main canvas[data-ref="board"]').focus();
     assert.equal(await page.evaluate(() => window.clearboardPage.app.isOver()), true, link);
+    const result = await page.locator('#message').textContent();
     for (const k of ['h', 's', 'a']) {
-      await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+      await page.evaluate(() => { document.getElementById('live').textContent = ''; });
       await page.keyboard.press(k);
-      assert.match(await page.locator('#message').textContent(), said, `${link}: ${k}`);
+      assert.match(await page.locator('#live').textContent(), said, `${link}: ${k}`);
+      assert.equal(await page.locator('#message').textContent(), result, `${link}: the result stays in view after ${k}`);
     }
     assert.deepEqual(problems, []);
     await context.close();

@@ -63,8 +63,9 @@ export function gameKey(game, e, letters) {
   } else if (e.target?.closest?.('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {
     /* the focused control acts */
   } else if (Object.hasOwn(letters, k)) {
-    // Hint, Step and Play have nothing to do once the game is over: said, not silent.
-    if (AFTER_OVER.has(k) && game.app?.isOver() && !game.editing) game.shell.message(game.overHelp());
+    // Hint, Step and Play have nothing to do once the game is over: said (the live region), not silent; the
+    // result stays in view in the status message.
+    if (AFTER_OVER.has(k) && game.app?.isOver() && !game.editing) game.shell.announce(game.overHelp());
     else letters[k]();
   }
 }
