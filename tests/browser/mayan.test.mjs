@@ -1089,6 +1089,8 @@ test('a block picked once the level is over leaves its result in the status line
   await page.keyboard.press('Enter');
   assert.match(await ref(page, 'readout').textContent(), /— selected$/);
   assert.equal(await page.locator('#message').textContent(), result);
+  // Said without promising a drag: Move left and Move right are off once the level is over.
+  assert.match(await page.locator('#live').textContent(), /^Selected the block of colour \d+ at \(\d, \d\): the level is over, so it cannot be dragged\.$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

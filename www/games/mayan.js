@@ -1086,7 +1086,7 @@ export class Mayan extends BoardGame {
     // 连连看 tile picked clears it — not a finished level's result, which stays in view.
     if (this.selected && !this.app.isOver()) this.shell.message('');
     // Said, not only shown: a screen reader hears what Move left / Move right will drag.
-    if (this.selected) this.shell.announce(`Selected the block of colour ${c} at (${cell.x}, ${cell.y}): Move left or Move right drags it.`);
+    if (this.selected) this.shell.announce(`Selected the block of colour ${c} at (${cell.x}, ${cell.y}): ${this.app.isOver() ? 'the level is over, so it cannot be dragged' : 'Move left or Move right drags it'}.`);
     else if (was) this.shell.announce('No block selected.');
   }
 
