@@ -22,6 +22,9 @@ export function boardSpace(wrap, below = 0) {
   return { width: wrap.clientWidth, height: Math.max(60, window.innerHeight - top - below) };
 }
 
+/** A screen used with a finger (a phone): boards say tap, not click, and keep cells a finger can pick. */
+export const TOUCH = matchMedia('(pointer: coarse)');
+
 /**
  * Fits a `w` × `h` board of square cells into `wrap`, leaving `below` CSS
  * pixels under it in view. Axis labels (a column of row numbers on the left,

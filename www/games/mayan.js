@@ -4,15 +4,13 @@
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
 import { BoardGame, boardMarkup, plural } from '../core/game.js';
-import { sizeCanvas, fitBoard, drawAxes, frameBoard } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, darkText } from '../core/settings.js';
 import { SolverWorker } from '../core/solver.js';
 import { shown } from '../core/announce.js';
 
-/** A screen used with a finger (a phone): the readout says tap, not click. */
-const TOUCH = matchMedia('(pointer: coarse)');
 
 const W = 5;
 const H = 7;

@@ -3,7 +3,7 @@
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
 import { BoardGame, boardMarkup, plural, startOf } from '../core/game.js';
-import { sizeCanvas, fitBoard, drawAxes, frameBoard } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH } from '../core/canvas.js';
 import { SolverWorker, solverWorkerCount } from '../core/solver.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -20,7 +20,7 @@ const PRESETS = {
 // deficiencies), in the order of the engine's letters R G B Y V O C P W.
 const ANIMATION_MS = 240;
 /** The smallest cell before the board scrolls: 8 px for a mouse, 16 px (numbered axes) for a finger. */
-const minCell = () => (matchMedia('(pointer: coarse)').matches ? 16 : 8);
+const minCell = () => (TOUCH.matches ? 16 : 8);
 /** A kept plan longer than this is not taken back (a board has fewer moves). */
 const MAX_PLAN_MOVES = 10000;
 const HOVER = '#ffffff';
