@@ -240,8 +240,9 @@ fn not_text(n: usize, raw: &std::ffi::OsStr) -> String {
 }
 
 /// Runs the command line with `args` (without the program name); returns
-/// the exit status. Help and the version go to stdout with status 0; a
-/// usage error is one line on stderr with status 2.
+/// the exit status. Help and the version go to stdout with status 0 (2, with
+/// one line on stderr, when stdout cannot be written); a usage error is one
+/// line on stderr with status 2.
 pub fn run(args: &[String]) -> i32 {
     use clap::{CommandFactory, FromArgMatches};
     let argv: Vec<String> = if args.is_empty() {
@@ -263,9 +264,15 @@ pub fn run(args: &[String]) -> i32 {
             use clap::error::ErrorKind;
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let text = e.render().to_string();
-                    let _ = output_result(std::io::stdout().lock().write_all(text.as_bytes()));
-                    0
+                    // A full disk or a closed descriptor is an error like
+                    // any other output error (a closed pipe is not).
+                    match write_stdout(e.render().to_string().as_bytes()) {
+                        Ok(()) => 0,
+                        Err(e) => {
+                            eprintln!("clearboard: {}", e);
+                            EXIT_BAD_INPUT
+                        }
+                    }
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     // `clearboard judge` alone: which judge? A usage error,

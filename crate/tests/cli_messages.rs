@@ -225,3 +225,45 @@ fn an_argument_that_is_not_text_is_a_usage_error() {
         assert_prints(&stderr, "not UTF-8");
     }
 }
+
+/// Output that cannot be written (stdout on a full disk) is one error line
+/// and status 2 for every command, help and the version included; nothing
+/// claims success.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_to_a_full_disk_is_an_error_for_every_command() {
+    use std::process::{Command, Stdio};
+    let cases: [(&[&str], &str); 6] = [
+        (&["help"], ""),
+        (&["--help"], ""),
+        (&["--version"], ""),
+        (&["gen", "--help"], ""),
+        (&["gen", "samegame", "--games", "3"], ""),
+        (
+            &["judge", "mahjong"],
+            "3 3\n   \n XX\n  X\n3 3 3 2\n0 0 0 0\n",
+        ),
+    ];
+    for (args, input) in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_clearboard"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("clearboard starts");
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let out = child.wait_with_output().expect("clearboard ends");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {stderr:?}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr:?}");
+        assert!(
+            stderr.starts_with("clearboard: ") && stderr.contains("No space left"),
+            "{args:?}: stderr {stderr:?}"
+        );
+    }
+}
