@@ -1049,3 +1049,78 @@ test('embedded, the lines under the board changing raise no error on the window 
   }
   await context.close();
 });
+
+for (const link of ['game=lianliankan&w=8&h=6&kinds=12&seed=2', 'game=lianliankan&w=16&h=9&kinds=36&seed=4', 'game=samegame&seed=2&w=15&h=10&colors=3', 'game=mayan&level=7']) {
+  test(`embedded, a frame resized and set back shows the board as the same frame opened afresh: ${link.split('&').slice(0, 2).join('&')}`, async () => {
+    for (const [w, h] of [[480, 360], [320, 400]]) {
+      const { page, context } = await open(browser, `${game.url}#${link}&embed=1`, { reducedMotion: 'reduce', viewport: { width: w, height: h } });
+      const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+      // 连连看's verdict comes a moment after the board: the size is read once it is shown.
+      await page.waitForFunction(() => !/checking/.test(document.querySelector('main [data-ref="verdict"]')?.textContent ?? ''));
+      await settle();
+      const state = () => page.evaluate(() => ({ s: window.clearboardPage.geom.s, overflow: document.scrollingElement.scrollHeight - innerHeight }));
+      const fresh = await state();
+      assert.ok(fresh.overflow <= 0, `${w} × ${h}: nothing below the frame's edge when opened: ${JSON.stringify(fresh)}`);
+      await page.setViewportSize({ width: w, height: h + 1 });
+      await settle();
+      await page.setViewportSize({ width: w, height: h });
+      await settle();
+      const back = await state();
+      assert.deepEqual(back, fresh, `${w} × ${h}: resized to ${h + 1} px and back`);
+      await context.close();
+    }
+  });
+}
+
+for (const link of ['game=mayan&level=1', 'game=lianliankan&board=AA&variant=none', 'game=samegame&board=RRG/GBB/GBR&moves=1.1,1.2']) {
+  test(`a game ending in a small frame brings its result into view in the frame without scrolling the host page: ${link.split('&')[0]}`, async () => {
+    const { page, problems, context } = await hostPage(`${link}&embed=1`);
+    await waitFor(page, 'ready');
+    // A host with content above and below a frame of fixed size (it does not follow the height event).
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = '#game { width: 320px !important; height: 400px !important; }';
+      document.head.append(style);
+      const spacer = (px) => Object.assign(document.createElement('div'), { style: `height: ${px}px` });
+      const f = document.getElementById('game');
+      f.before(spacer(500));
+      f.after(spacer(1500));
+      scrollTo(0, 0);
+    });
+    const frame = page.frames().find((fr) => fr.url().startsWith(game.url));
+    await frame.waitForFunction(() => innerWidth === 320 && innerHeight === 400);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'step' }, '*'));
+    await waitFor(page, 'over');
+    // The frame brings the box into view a frame or two after it is shown.
+    await frame.waitForFunction(() => {
+      const o = document.querySelector('main [data-ref="overlay"]');
+      return o && !o.hidden && o.getBoundingClientRect().bottom <= innerHeight + 0.5;
+    });
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => scrollY), 0, 'the host page did not move');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const link of ['game=mayan&level=30', 'game=lianliankan&w=8&h=6&kinds=12&seed=5', 'game=lianliankan&w=16&h=9&kinds=36&seed=5']) {
+  test(`embedded in a 640 × 480 frame, the result box put under the board shows whole without scrolling: ${link.split('&').slice(0, 2).join('&')}`, async () => {
+    const { page, problems, context } = await open(browser, `${game.url}#${link}&embed=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
+    await page.locator('main canvas[data-ref="board"]').focus();
+    for (let i = 0; i < 80 && !(await page.evaluate(() => window.clearboardPage.app.isOver?.() ?? window.clearboardPage.app.isWon())); i++) {
+      await page.keyboard.press('s');
+      await page.waitForFunction(() => !window.clearboardPage.anim);
+    }
+    const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+    await settle();
+    const at = await page.evaluate(() => {
+      const o = document.querySelector('main [data-ref="overlay"]');
+      return { shown: !o.hidden, outside: o.classList.contains('outside'), bottom: o.getBoundingClientRect().bottom, scrollY, overflow: document.scrollingElement.scrollHeight - innerHeight, status: document.getElementById('message').getBoundingClientRect().top };
+    });
+    assert.ok(at.shown, 'the game is over');
+    assert.ok(at.bottom <= 480.5 && at.scrollY === 0 && at.overflow <= 0 && at.status >= 0, `the box whole and the page unscrolled: ${JSON.stringify(at)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

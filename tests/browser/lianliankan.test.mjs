@@ -125,10 +125,14 @@ test('a lost position says so and one click undoes to the last winnable one', as
   await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   await clickCell(page, found.pair[0], found.pair[1]);
   await clickCell(page, found.pair[2], found.pair[3]);
-  await page.waitForFunction(() => /^Lost — no order of removals clears this board/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  // Not stuck, but lost: Shuffle (offered at any time, with 10 left) is said as the way on besides Undo.
+  await page.waitForFunction(() => /^Lost as the tiles lie — no order of removals clears them\. Shuffle rearranges them into a winnable board \(−50 points\), or undo/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   // A screen reader hears the move, then the verdict (said on its own, after the move).
   // The line's colon points at its button, which is not read with it: said, the button's place is.
-  await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button after it.', null, { timeout: 3000 });
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost as the tiles lie — no order of removals clears them. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position (1 move back) with the button after it.', null, { timeout: 3000 });
+  // Hint offers the same two ways on.
+  await button(page, 'Hint').click();
+  assert.match(await ref(page, 'why').textContent(), /^No order of removals clears this board any more: undo to the last winnable position\. Or Shuffle: it rearranges the tiles left into a winnable board \(−50 points\)\.$/);
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
   // Said once: by the status, the live region adding only the tiles left.
@@ -1310,7 +1314,7 @@ test('a move that loses the game is said once, then the verdict alone (the move 
   const writes = await page.evaluate(() => window.writes.filter((w) => /Removed a pair|Lost/.test(w)));
   assert.equal(writes.length, 2, JSON.stringify(writes));
   assert.match(writes[0], /^Removed a pair of B \(capital B, [a-z ]+\) at column \d, row \d and column \d, row \d\. 10 tiles left\.$/);
-  assert.equal(writes[1], 'Lost — no order of removals clears this board. Undo to the last winnable position (1 move back) with the button after it.');
+  assert.equal(writes[1], 'Lost as the tiles lie — no order of removals clears them. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position (1 move back) with the button after it.');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -466,10 +466,16 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   const p = await at(page, 3, 0);
   await page.mouse.click(p.x, p.y);
   await button(page, 'Check').click();
-  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 1 move\./);
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 1 move\..* A level needs a solution of exactly n moves: change n and Check again to share it\.$/);
+  assert.equal(await ref(page, 'ed-link').isVisible(), false, 'no link to share a board that is no level');
   // Put it back, share, and open the link.
   await page.getByLabel('Erase').uncheck();
   await page.mouse.click(p.x, p.y);
+  await button(page, 'Check').click();
+  // Another n takes back the link (it was for n = 1); the same n checked again gives it again.
+  await page.getByLabel('Moves n').fill('2');
+  assert.equal(await ref(page, 'ed-link').isVisible(), false, 'the link was for n = 1');
+  await page.getByLabel('Moves n').fill('1');
   await button(page, 'Check').click();
   await page.getByRole('link', { name: 'Share link' }).click();
   await page.waitForFunction(() => window.clearboardPage.app.text() === 'A/A//A/' && window.clearboardPage.app.n() === 1);
@@ -1116,8 +1122,10 @@ test('the editor\'s result follows the board edited: an edit or another n takes 
   await drop(2);
   assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /, 'a block dropped elsewhere: "full" is gone');
   await button(page, 'Check').click();
-  assert.equal(await ref(page, 'ed-link').isVisible(), true, `Check gives a link: ${await ref(page, 'ed-result').textContent()}`);
-  // Another n: the result and the link were for the n before.
+  // No solution of exactly n moves: no level to share.
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 3 moves\..* change n and Check again to share it\.$/);
+  assert.equal(await ref(page, 'ed-link').isVisible(), false, 'no share link for a board that is no level');
+  // Another n: the result was for the n before.
   await page.getByLabel('Moves n').fill('1e1');
   assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /);
   assert.equal(await ref(page, 'ed-link').isVisible(), false);

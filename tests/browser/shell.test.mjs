@@ -687,6 +687,22 @@ test('a "Skip to board" link is the first tab stop and focuses the board', async
   await context.close();
 });
 
+for (const link of ['game=samegame&seed=2&w=6&h=5&colors=3', 'game=mayan&level=3', 'game=lianliankan&w=8&h=6&kinds=12&seed=2']) {
+  test(`embedded, "Skip to board" is the first tab stop too and focuses the board: ${link.split('&')[0]}`, async () => {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}&embed=1`, calm);
+    const hash = new URL(page.url()).hash;
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to board');
+    const box = await page.evaluate(() => ({ ...document.activeElement.getBoundingClientRect().toJSON(), inner: innerHeight }));
+    assert.ok(box.width > 0 && box.top >= 0 && box.bottom <= box.inner, `shown when focused: ${JSON.stringify(box)}`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true);
+    assert.equal(new URL(page.url()).hash, hash, 'the address is untouched');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
 test('every game\'s wasm class answers the same interface the same way', async () => {
   const { page, problems, context } = await open(browser, server.url, calm);
   const results = await page.evaluate(() => {

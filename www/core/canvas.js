@@ -22,6 +22,23 @@ export function boardSpace(wrap, below = 0) {
   return { width: wrap.clientWidth, height: Math.max(60, window.innerHeight - top - below) };
 }
 
+/**
+ * Scrolls this page, and only this page, the least that brings `el` into
+ * view (its top when it is taller than the window). Unlike scrollIntoView,
+ * which scrolls every scrolling ancestor, an embedding page's included
+ * (across origins too, in Chromium), a framed game never moves its host.
+ */
+export function revealInPage(el) {
+  // The least scroll that shows [r.top, r.bottom] in [top, bottom] (the top first when it does not fit).
+  const by = (r, top, bottom) => (r.bottom > bottom ? Math.max(0, Math.min(r.bottom - bottom, r.top - top)) : Math.min(0, r.top - top));
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    if (box.scrollHeight <= box.clientHeight || !/auto|scroll/.test(getComputedStyle(box).overflowY)) continue;
+    const top = box.getBoundingClientRect().top + box.clientTop;
+    box.scrollTop += by(el.getBoundingClientRect(), top, top + box.clientHeight);
+  }
+  scrollBy(0, by(el.getBoundingClientRect(), 0, innerHeight));
+}
+
 /** A screen used with a finger (a phone): boards say tap, not click, and keep cells a finger can pick. */
 export const TOUCH = matchMedia('(pointer: coarse)');
 
@@ -115,6 +132,8 @@ export class FitWatcher {
     this.wrap = wrap;
     this.below = below;
     this.tall = tall;
+    /** Other room under the board the fit depends on (set by the game). */
+    this.extra = () => 0;
     this.last = '';
     // The fit runs at the next frame, not inside the observer's callback: a
     // fit resizes what other observers watch (the embed's height, the side
@@ -169,7 +188,7 @@ export class FitWatcher {
 
   key() {
     const top = Math.round(this.wrap.getBoundingClientRect().top + scrollY);
-    return `${this.wrap.clientWidth} ${top} ${this.belowHeight()} ${innerHeight}`;
+    return `${this.wrap.clientWidth} ${top} ${this.belowHeight()} ${this.extra()} ${innerHeight}`;
   }
 
   /** Notes the space the board was just fitted to. */

@@ -178,13 +178,16 @@ export class Messenger {
       // A game-over box put under a board drawn smaller than the figure's frame would draw it sits on
       // the board there: it is not counted (else the figure would follow the frame's height).
       const o = game.ref?.('overlay');
+      let onBoard = false;
       if (o && !o.hidden && o.classList.contains('outside') && drawn > 0) {
         const cells = ((drawn - (game.geom?.bottom ?? 0)) * game.wantedBoardHeight) / drawn;
-        if (overlayNeeds(o).tall <= cells) px -= o.getBoundingClientRect().height + parseFloat(getComputedStyle(o).marginTop);
+        onBoard = overlayNeeds(o).tall <= cells;
+        if (onBoard) px -= o.getBoundingClientRect().height + parseFloat(getComputedStyle(o).marginTop);
       }
       // The board is fitted to the frame's height less what must stay in view under it (the game's
-      // reserveBelow): the frame that shows the whole board is that much taller than the board's top.
-      const reserve = game.reserveBelow?.() ?? 0;
+      // reserveBelow, the box under the board included unless it would sit on the board there): the
+      // frame that shows the whole board is that much taller than the board's top.
+      const reserve = (game.reserveBelow?.() ?? 0) - (onBoard ? game.overlayRoom?.() ?? 0 : 0);
       px = Math.max(px, Math.ceil(wrap.getBoundingClientRect().top + scrollY + game.wantedBoardHeight + reserve) + 1);
     }
     if (px && px !== this.lastHeight) {

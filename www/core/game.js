@@ -6,7 +6,7 @@
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
 import { forgetRoom } from './announce.js';
-import { FitWatcher } from './canvas.js';
+import { FitWatcher, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
 
@@ -102,6 +102,10 @@ export class BoardGame {
       },
       [this.ref('score')].filter(Boolean),
     );
+    // In an embed a result box put under the board takes room the board gives up (measuredBelow): its
+    // size is watched too.
+    this.fit.extra = () => this.overlayRoom();
+    this.fit.observer.observe(this.ref('overlay'));
     // A new explanation beside the board in present mode is fitted to the screen.
     this.whyWatcher = new MutationObserver(() => this.fitExplanation());
     this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
@@ -149,7 +153,46 @@ export class BoardGame {
    * it to the board's height: the frame that shows the whole board).
    */
   reserveBelow() {
+    if (document.documentElement.classList.contains('embed')) return this.measuredBelow();
     return this.keptBelow(this.fit.belowHeight() + 16);
+  }
+
+  /**
+   * In an embed, what sits under the board as laid out now: from the board's
+   * box to the end of the last line under it (margins as they collapse), and
+   * what the page adds after that, up to 16 px (more is not the board's
+   * column: a side column placed under it scrolls). Measured, not summed,
+   * so that a frame resized and the same frame opened afresh give the board
+   * one size (a sum of margins made the first smaller by a few pixels a
+   * line, and a line that grew after the first fit was kept at the larger).
+   */
+  measuredBelow() {
+    const wrap = this.ref('wrap');
+    const column = wrap.parentElement;
+    const from = wrap.getBoundingClientRect().bottom;
+    let end = from;
+    for (const el of this.fit.below) {
+      if (!el || el.hidden || el.parentElement !== column || !el.getClientRects().length) continue;
+      end = Math.max(end, el.getBoundingClientRect().bottom + parseFloat(getComputedStyle(el).marginBottom));
+    }
+    const after = document.documentElement.getBoundingClientRect().bottom - end;
+    // 2 px for rounding (the axis labels' row is rounded up from the cell size).
+    return Math.ceil(end - from + Math.min(16, Math.max(0, after))) + 2 + this.overlayRoom();
+  }
+
+  /**
+   * In an embed, the room of a result box put under the board (a frame too
+   * small for it on the board's cells): the board is fitted smaller by that
+   * much, so that the box shows whole in the frame without scrolling it (a
+   * frame of fixed size would show it cut, its buttons out of reach). 0 when
+   * the box is on the board or hidden, and outside an embed (the page
+   * scrolls to it: fitOverlay).
+   */
+  overlayRoom() {
+    const o = this.ref('overlay');
+    if (!o || o.hidden || !o.classList.contains('outside') || !document.documentElement.classList.contains('embed')) return 0;
+    // Whole pixels: the embed's height event takes it off again exactly.
+    return Math.ceil(o.getBoundingClientRect().height + parseFloat(getComputedStyle(o).marginTop));
   }
 
   /**
@@ -374,7 +417,7 @@ export class BoardGame {
       // before the player saw it.
       requestAnimationFrame(() => {
         if (o.hidden || !o.classList.contains('outside') || o.textContent !== said) return;
-        if (o.getBoundingClientRect().bottom > innerHeight) o.scrollIntoView({ block: 'nearest' });
+        if (o.getBoundingClientRect().bottom > innerHeight) revealInPage(o);
         if (o.getBoundingClientRect().bottom <= innerHeight + 0.5) this.outsideSeen = said;
       });
     }

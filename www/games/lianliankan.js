@@ -713,7 +713,7 @@ export class Lianliankan extends BoardGame {
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
-      const shuffle = this.app.isStuck() && this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
+      const shuffle = this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
       text = back
         ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left into a winnable board (−50 points).' : ''}`
         : this.app.moves() === 0
@@ -898,8 +898,9 @@ export class Lianliankan extends BoardGame {
       else if (v === 'no') {
         this.rescueUndos = this.app.undosToWinnable();
         const back = this.rescueUndos > 0;
-        // Stuck with a shuffle left, the game is lost only as the tiles lie: a shuffle deals them winnable.
-        const shuffles = this.app.isStuck() && this.shufflesLeft() > 0;
+        // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
+        // tiles lie: a shuffle deals them winnable.
+        const shuffles = this.shufflesLeft() > 0;
         const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
         const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
         verdict.textContent = back

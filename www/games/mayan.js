@@ -4,7 +4,7 @@
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
 import { BoardGame, boardMarkup, plural } from '../core/game.js';
-import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH } from '../core/canvas.js';
+import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH, revealInPage } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, darkText } from '../core/settings.js';
@@ -877,10 +877,13 @@ export class Mayan extends BoardGame {
       }
       parts.push(fewest ? `The fewest moves that clear it: ${fewest}.` : 'It cannot be cleared in 5 moves or fewer.');
       parts.push(`The judge prints: ${answer.join(' / ')}`);
+      // A board with no solution of exactly n moves is no level to share: no link (n changed and checked again gives one).
+      const none = answer[0] === '-1';
+      if (none) parts.push(`A level needs a solution of exactly n moves: change n and Check again to share it.`);
       out.textContent = parts.join(' ');
       const a = this.ref('ed-link');
       a.href = `#${link}`;
-      a.hidden = false;
+      a.hidden = none;
     } catch (e) {
       out.textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
       this.ref('ed-link').hidden = true;
@@ -888,7 +891,7 @@ export class Mayan extends BoardGame {
       scratch.free();
     }
     // On a tall narrow screen the result may sit below the fold: bring it in view and say it.
-    out.scrollIntoView?.({ block: 'nearest' });
+    revealInPage(out);
     this.shell.announce(out.textContent);
   }
 
