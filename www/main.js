@@ -307,11 +307,19 @@ class Shell {
       if (origin) {
         this.params.origin = origin;
         this.messenger.origin = origin;
+        this.messenger.refusedFrom = null;
         // An address that refused an origin said so; one that gives a good one now (a hash changed by
         // the parent) takes that back.
         const said = document.getElementById('message').textContent;
         if (this.originWarning && said.includes(this.originWarning)) this.message(said.replace(this.originWarning, '').trim());
         this.originWarning = '';
+        // A well-formed origin that is not the embedding page's (where the browser tells it): said, as a
+        // site owner has nothing else to go on (no event arrives, no command is obeyed).
+        const parent = this.messenger.framed ? globalThis.location?.ancestorOrigins?.[0] : undefined;
+        if (parent && parent.toLowerCase() !== origin.toLowerCase()) {
+          warning = `origin: ${origin} is not the origin of the page embedding this one (${shown(parent, 60)}): its messages are not obeyed and it gets no events.`;
+          this.originWarning = warning;
+        }
       } else {
         // Refused, and kept in the address as refused: a reload must not
         // obey everybody (nor a cut of the value that happens to parse).

@@ -176,9 +176,14 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
     await page.waitForTimeout(300);
     // ...and none of them reached this host.
     assert.equal((await received(page)).length, 0, 'events go to https://puzzles.example only');
+    // A site owner who named the wrong origin is told so (the browser tells the frame its parent's origin).
+    const hostOrigin = new URL(host.url).origin;
+    const status = () => frame().evaluate(() => document.getElementById('message').textContent);
+    assert.equal(await status(), `origin: https://puzzles.example is not the origin of the page embedding this one (${hostOrigin}): its messages are not obeyed and it gets no events.`);
     const moves0 = await movesNow(page);
     await stepFromHost(page, frame());
     assert.equal(await movesNow(page), moves0, 'a step from another origin is not obeyed');
+    assert.equal(await status(), `A command from ${hostOrigin} was not obeyed: this game obeys only https://puzzles.example (origin= in its address).`);
     assert.equal((await received(page)).length, 0, 'still no event reached this host');
     assert.deepEqual(warnings, []);
     await context.close();

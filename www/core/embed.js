@@ -200,8 +200,16 @@ export class Messenger {
   receive(e) {
     try {
       if (e.source !== window.parent) return;
-      if (this.origin && e.origin !== this.origin) return;
       const d = e.data;
+      if (this.origin && e.origin !== this.origin) {
+        // A command from a parent of another origin than origin=: not obeyed, and said once per origin
+        // (a refused origin= was said when the address was read).
+        if (isCommand(d) && this.origin !== 'null-origin-refused' && this.refusedFrom !== e.origin) {
+          this.refusedFrom = e.origin;
+          this.shell.message(`A command from ${shown(e.origin, 60)} was not obeyed: this game obeys only ${this.origin} (origin= in its address).`, true);
+        }
+        return;
+      }
       if (!isCommand(d)) return;
       const game = this.shell.game;
       if (!game) return;
