@@ -139,7 +139,7 @@ pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
         #[cfg(not(target_arch = "wasm32"))]
         return Ok(None);
     } else {
-        whole(v, "fresh seed", 0, MAX_SAFE).map(|s| Some(s as u64))
+        whole(v, "seed", 0, MAX_SAFE).map(|s| Some(s as u64))
     }
 }
 
