@@ -77,8 +77,9 @@ fn counting_solutions_respects_its_limit_and_budget() {
     assert_eq!(count_solutions(&l.board, l.moves, u64::MAX, 1), None);
 }
 
-/// Every move sequence of exactly `n` moves that clears `b`, enumerated
-/// one by one (the reference for the remembering count).
+/// Every sequence of exactly `n` positions after `b` that ends on the empty
+/// board, each a move's result (moves leaving the same board are one),
+/// enumerated one by one (the reference for the remembering count).
 fn count_plainly(b: &clearboard::mayan::Board, n: u32) -> u64 {
     if b.is_empty() {
         return u64::from(n == 0);
@@ -87,10 +88,35 @@ fn count_plainly(b: &clearboard::mayan::Board, n: u32) -> u64 {
     if n == 0 || b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
         return 0;
     }
-    b.moves()
+    let next: std::collections::BTreeSet<String> = b
+        .moves()
         .into_iter()
-        .map(|m| count_plainly(&b.play(m).unwrap(), n - 1))
+        .map(|m| b.play(m).unwrap().to_columns_text())
+        .collect();
+    next.iter()
+        .map(|t| count_plainly(&board_of(t), n - 1))
         .sum()
+}
+
+/// The board of a level's columns text.
+fn board_of(columns: &str) -> clearboard::mayan::Board {
+    parse_levels(&format!("1\n{columns}")).unwrap()[0].board
+}
+
+#[test]
+fn a_swap_is_one_way_to_clear_whichever_block_is_dragged() {
+    // Two blocks side by side, swapped: the judge's `0 0 1` and `1 0 -1`.
+    // Level 2 is cleared by one swap only.
+    let l = built_in()[1];
+    assert_eq!(l.moves, 1);
+    let firsts: Vec<_> = l
+        .board
+        .moves()
+        .into_iter()
+        .filter(|&m| l.board.play(m).unwrap().is_empty())
+        .collect();
+    assert_eq!(firsts.len(), 2, "two move codes clear it: {firsts:?}");
+    assert_eq!(count_solutions(&l.board, 1, u64::MAX, u64::MAX), Some(1));
 }
 
 #[test]

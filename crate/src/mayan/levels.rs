@@ -73,9 +73,11 @@ pub fn built_in() -> &'static [Level] {
 /// Positions [`count_solutions`] remembers at most (about 50 bytes each).
 pub const COUNT_MEMO: usize = 50_000;
 
-/// The number of move sequences (in the judge's move set) of exactly `n`
-/// moves that clear `b`, stopping at `limit`; `None` when `nodes` positions
-/// were expanded before the count was complete. Positions reached again by
+/// The number of ways to clear `b` in exactly `n` moves, stopping at
+/// `limit`; `None` when `nodes` positions were expanded before the count was
+/// complete. A way is a sequence of positions: two moves that leave the same
+/// board count once (a swap of two blocks is the judge's move `x y 1` and
+/// its neighbour's `x+1 y -1`, one swap to a player). Positions reached again by
 /// another order of moves are counted once (remembered with the moves left,
 /// from two moves left up; at most [`COUNT_MEMO`] of them, so that the
 /// page's memory stays small).
@@ -109,8 +111,13 @@ pub fn count_solutions_within(b: &Board, n: u32, limit: u64, budget: Budget) -> 
         }
         c.expanded += 1;
         let mut sum = 0u64;
+        let mut seen: Vec<Board> = Vec::new();
         for m in b.moves() {
             let next = b.play(m).expect("a listed move");
+            if seen.contains(&next) {
+                continue;
+            }
+            seen.push(next);
             sum = sum.saturating_add(go(&next, left - 1, c)?).min(c.limit);
             if sum >= c.limit {
                 break;
