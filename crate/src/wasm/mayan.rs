@@ -597,7 +597,8 @@ impl MayanApp {
         Ok(())
     }
 
-    /// How many move sequences of exactly n moves clear the level (at most
+    /// How many ways (sequences of positions: a swap is one, whichever block
+    /// is dragged) of exactly n moves clear the level (at most
     /// 10,000; −1 when counting would take too long: more than
     /// [`HINT_NODES`] positions or [`COUNT_TIME`] of the page's clock).
     #[wasm_bindgen(js_name = countSolutions)]
