@@ -947,6 +947,16 @@ test('the editor starts clean: nothing said of the board left stays; N with no n
   await last.page.locator('body').press('n');
   assert.equal(await last.page.locator('#message').textContent(), 'Level 40 is the last of the 40 levels.');
   assert.equal(await last.page.evaluate(() => window.clearboardPage.app.levelNumber()), 40);
+  // Solved (by Step: not ticked), the last level says it is the last, since no Next level is offered.
+  await last.page.locator('main canvas[data-ref="board"]').focus();
+  for (let i = 0; i < 10 && !(await last.page.evaluate(() => window.clearboardPage.app.isOver())); i++) {
+    await last.page.keyboard.press('s');
+    await last.page.waitForFunction(() => !window.clearboardPage.anim);
+  }
+  assert.equal(await last.page.evaluate(() => window.clearboardPage.app.solved()), true);
+  assert.match(await last.page.locator('main [data-ref="overlay-text"]').textContent(), / That was the last level: 0 of 40 are solved \(the Level list marks them ✓\)\.$/);
+  assert.equal(await last.page.locator('main [data-ref="overlay-next"]').isVisible(), false);
+  await last.page.keyboard.press('u');
   await last.page.evaluate(() => { location.hash = 'game=mayan&n=1&board=AB/BA/A//'; });
   await last.page.waitForFunction(() => window.clearboardPage.app.levelNumber() === 0);
   await last.page.locator('body').press('n');

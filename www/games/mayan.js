@@ -1005,6 +1005,12 @@ export class Mayan extends BoardGame {
         const count = this.count;
         if (count > 0) text += ` This level has ${plural(count, 'solution')} of exactly ${plural(app.n(), 'move')}.`;
         if (level && helped && !ticked) text += ' Not ticked as solved: a move here was Step\'s, Play\'s, a hint\'s, the solution\'s or a link\'s.';
+        // The last level has no Next level: say why, and how many of the set are ticked.
+        const last = this.bindings.MayanApp.levelCount();
+        if (level === last) {
+          const ticks = [...solvedLevels()].filter((l) => l >= 1 && l <= last).length;
+          text += ` That was the last level: ${ticks === last ? `all ${last} are solved` : `${ticks} of ${last} are solved (the Level list marks them ✓)`}.`;
+        }
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
