@@ -6,7 +6,7 @@
 //! `x1.y1.x2.y2` (a pair: 0-based columns from the left and rows from the
 //! top) or `s` (a shuffle). A deal without `seed` takes a fresh one; any of
 //! w, h, kinds and variant left out takes the Classic preset's (16 × 9,
-//! 36 kinds, `none`).
+//! 36 kinds, `none`; kinds at most one per pair of cells).
 
 use super::deal::{deal, Deal, Spec};
 use super::{kind_of, letter, Board, Move, Pos, Variant, MAX_SHUFFLES, MAX_SIDE};
@@ -213,10 +213,13 @@ impl Link {
                 Start::Board(b, variant)
             }
             None => {
+                let (w, h) = (w.unwrap_or(CLASSIC.w), h.unwrap_or(CLASSIC.h));
                 let spec = Spec {
-                    w: w.unwrap_or(CLASSIC.w),
-                    h: h.unwrap_or(CLASSIC.h),
-                    kinds: kinds.unwrap_or(CLASSIC.kinds),
+                    w,
+                    h,
+                    // Left out: Classic's, or as many as a smaller board
+                    // takes (one pair each).
+                    kinds: kinds.unwrap_or(CLASSIC.kinds.min(w.saturating_mul(h) / 2).max(1)),
                     variant,
                 };
                 spec.check()?;

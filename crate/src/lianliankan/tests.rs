@@ -640,6 +640,21 @@ fn links_round_trip() {
         fresh.to_string(),
         "game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=77"
     );
+    // A size alone: Classic's 36 kinds, or one per pair of a smaller board.
+    for (size, kinds) in [
+        ("w=2&h=1", 1),
+        ("w=8&h=6", 24),
+        ("w=8&h=9", 36),
+        ("w=4", 18),
+    ] {
+        let l = Link::parse(&format!("game=lianliankan&{size}&seed=3"), None).unwrap();
+        assert!(
+            l.to_string().contains(&format!("&kinds={kinds}&")),
+            "{size}: {l}"
+        );
+    }
+    // Given, the kinds are checked as ever.
+    assert!(Link::parse("game=lianliankan&w=2&h=1&kinds=36", None).is_err());
     let b = Link::parse(
         "game=lianliankan&variant=up&board=AB../..BA&moves=0.0.3.1,s",
         None,
