@@ -100,7 +100,7 @@ ${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space pic
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>
     <p class="note" data-ref="turned-note" hidden></p>
-    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per preset and variant for games won without help (Hint, Step, Play, Show all pairs or Show search, Undo to the last winnable position).</p>
+    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per board size, kinds and variant for games won without help (Hint, Step, Play, Redo, Show all pairs or Show search, Undo to the last winnable position).</p>
   </details>
   <details class="panel" data-ref="class-box" open>
     <summary>For class</summary>
