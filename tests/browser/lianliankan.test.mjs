@@ -1357,3 +1357,40 @@ test('a 75 × 75 query board keeps cells of 10 px, numbered on its ring, scrolli
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the ring\'s numbers are drawn over a path along the ring: the query board\'s and Show search\'s', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=ABA/CBC`, calm);
+  // Records the order of a canvas's strokes and texts, then asks for a redraw.
+  const spy = (name) => page.evaluate((n) => {
+    const ctx = document.querySelector(`main [data-ref="${n}"]`).getContext('2d');
+    window.calls = [];
+    for (const m of ['stroke', 'fillText']) {
+      const f = ctx[m];
+      ctx[m] = function (...a) {
+        window.calls.push(m === 'fillText' ? `text ${a[0]}` : 'stroke');
+        return f.apply(this, a);
+      };
+    }
+  }, name);
+  // Every ring number (1 to `n`) is written after the last stroke (the path's).
+  const numbersAfterPath = (n) => page.evaluate((k) => {
+    const last = window.calls.lastIndexOf('stroke');
+    const after = new Set(window.calls.slice(last + 1).filter((c) => c.startsWith('text ')).map((c) => c.slice(5)));
+    return last >= 0 && Array.from({ length: k }, (_, i) => String(i + 1)).every((t) => after.has(t));
+  }, n);
+  // A query around a tile: from (1, 1) to (3, 1) over the top ring, under the column numbers 1–3.
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 2\nXXX\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
+  await button(page, 'Answer queries').click();
+  await spy('pq-canvas');
+  await button(page, 'Show path').click();
+  assert.equal(await numbersAfterPath(3), true, JSON.stringify(await page.evaluate(() => window.calls)));
+  // Show search from A at column 1: the path to the other A runs over the top ring.
+  assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=lianliankan&variant=none&board=ABA/CBC');
+  await page.getByRole('checkbox', { name: 'Show search' }).check();
+  await spy('board');
+  await clickCell(page, 0, 0);
+  assert.equal(await numbersAfterPath(3), true, JSON.stringify(await page.evaluate(() => window.calls)));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

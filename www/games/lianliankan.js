@@ -233,9 +233,24 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
 }
 
 /**
+ * Writes `text` centred at (x, y) over what is drawn there, ringed in the
+ * ring's colour: a path along the ring does not hide the number a class
+ * reads the answer from.
+ */
+function haloText(ctx, text, x, y, maxWidth) {
+  ctx.save();
+  ctx.lineWidth = 3;
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = '#2b2b2b';
+  ctx.strokeText(text, x, y, maxWidth);
+  ctx.restore();
+  ctx.fillText(text, x, y, maxWidth);
+}
+
+/**
  * Numbers the columns (1 from the left, in the ring above the board) and
  * the rows (1 from the top, in the ring on its left), as the explanations
- * and the readout count them; paths drawn later run over them.
+ * and the readout count them; drawn after the paths, over them.
  */
 function paintRingLabels(ctx, s, w, h, view) {
   // 9 px at least (a Large board on a phone has 12–13 px cells: two digits still fit a cell).
@@ -247,7 +262,7 @@ function paintRingLabels(ctx, s, w, h, view) {
   const every = (n) => (ctx.measureText(String(n)).width > s - 3 ? 2 : 1);
   const label = (text, x, y) => {
     const [px, py] = view(x, y);
-    ctx.fillText(text, px + s / 2, py + s / 2);
+    haloText(ctx, text, px + s / 2, py + s / 2);
   };
   // The column numbers run across the screen unless the board is turned (then down its right side).
   for (let x = 0; x < w; x += view.turned ? 1 : every(w)) label(String(x + 1), x, -1);
@@ -989,7 +1004,6 @@ export class Lianliankan extends BoardGame {
         }
       }
     }
-    paintRingLabels(ctx, s, w, h, view);
     const marks = new Map();
     if (!frame) {
       if (this.ref('all-pairs').checked) for (const [x1, y1, x2, y2] of pairsOf(Array.from(this.app.allPairs()))) {
@@ -1036,6 +1050,7 @@ export class Lianliankan extends BoardGame {
     if (frame?.path) this.paintPath(frame.path, frame.u);
     else if (this.flash) this.paintPath(this.flash, 1);
     else if (this.hintPath?.length) this.paintPath(this.hintPath, 1, HINT);
+    paintRingLabels(ctx, s, w, h, view);
     if (this.showCursor && document.activeElement === this.canvas && !frame) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#ffffff';
@@ -1404,7 +1419,6 @@ export class Lianliankan extends BoardGame {
     const cells = this.pq.cells(i);
     ctx.fillStyle = '#d8cfb8';
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (cells[y * w + x]) ctx.fillRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
-    this.numberRing(ctx, w, h, s);
     ctx.strokeStyle = SELECT;
     ctx.lineWidth = Math.max(2, s / 6);
     for (const [x, y] of this.pqEnds ?? []) ctx.strokeRect((x + 1) * s + 1, (y + 1) * s + 1, s - 2, s - 2);
@@ -1415,6 +1429,8 @@ export class Lianliankan extends BoardGame {
       this.pqPath.forEach(([x, y], k) => (k ? ctx.lineTo : ctx.moveTo).call(ctx, (x + 1) * s + s / 2, (y + 1) * s + s / 2));
       ctx.stroke();
     }
+    // Over the path: one along the ring does not hide the numbers the answers are read by.
+    this.numberRing(ctx, w, h, s);
     if (this.pqCursor && document.activeElement === c) {
       const { x, y } = this.pqCursor;
       ctx.lineWidth = 2;
@@ -1438,8 +1454,8 @@ export class Lianliankan extends BoardGame {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     const shown = (k) => k === 1 || k % every === 0;
-    for (let x = 1; x <= w; x++) if (shown(x)) ctx.fillText(String(x), x * s + s / 2, s / 2, s * 1.9);
-    for (let y = 1; y <= h; y++) if (shown(y)) ctx.fillText(String(y), s / 2, y * s + s / 2, s);
+    for (let x = 1; x <= w; x++) if (shown(x)) haloText(ctx, String(x), x * s + s / 2, s / 2, s * 1.9);
+    for (let y = 1; y <= h; y++) if (shown(y)) haloText(ctx, String(y), s / 2, y * s + s / 2, s);
   }
 
   /** Scrolls the query board's box (a large board scrolls) so that cell (x, y) is in view. */
