@@ -529,7 +529,8 @@ export class SameGame extends BoardGame {
       const best = run.best
         ? `Best so far: ${plural(run.best.score, 'point')}${run.best.cleared ? ', clears the board' : ''}, ${plural(run.best.moves.length / 2, 'move')}`
         : 'Solving…';
-      const clock = run.ended ? '' : ` · ${elapsed.toFixed(0)} s of ${seconds} s`;
+      // Whole seconds gone (not rounded up: "3 s of 3 s" would say the time is up while the search runs).
+      const clock = run.ended ? '' : ` · ${Math.floor(elapsed)} s of ${seconds} s`;
       // Positions are counted from the workers' final reports: shown once
       // every worker has finished by itself.
       const positions = run.nodes.reduce((a, b) => a + b, 0);
@@ -707,7 +708,7 @@ export class SameGame extends BoardGame {
           tracked = new Set([...tracked].map((c) => moved.get(c) ?? c));
         }
         parts.push(taken
-          ? `${greedy}; the line removes ${plural(taken.at - i, 'other cluster')} first and takes ${taken.mine === gSize ? 'those balls' : `${taken.mine} of those balls`} at move ${taken.at + 1} in a cluster of ${taken.size} (${plural((taken.size - 2) ** 2, 'point')})`
+          ? `${greedy}; the line removes this cluster${taken.at - i > 1 ? ` and ${plural(taken.at - i - 1, 'other')}` : ''} first and takes ${taken.mine === gSize ? 'those balls' : `${taken.mine} of those balls`} at move ${taken.at + 1} in a cluster of ${taken.size} (${plural((taken.size - 2) ** 2, 'point')})`
           : `${greedy}; the line never removes those balls`);
       }
       text = `${parts.join('; ')}.`;
