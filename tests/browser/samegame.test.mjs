@@ -902,3 +902,16 @@ test('on a touch screen a board too large for it keeps cells a finger can pick (
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('present mode on a projector: the solver\'s live best score is set as large as the panel\'s headings', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&present=1`, { reducedMotion: 'reduce', viewport: { width: 1920, height: 1080 } });
+  await page.getByLabel('Strategy').selectOption('solver');
+  const size = (sel) => page.evaluate((q) => parseFloat(getComputedStyle(document.querySelector(q)).fontSize), sel);
+  const progress = await size('main [data-ref="solve-progress"]');
+  const heading = await size('main .game-side .panel summary');
+  const normal = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  assert.equal(progress, heading);
+  assert.ok(progress >= 1.3 * normal, `${progress} px against the page's ${normal} px`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
