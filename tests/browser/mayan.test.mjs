@@ -1161,3 +1161,43 @@ test('on a touch screen the editor says tap, not click', async () => {
   assert.match(await ref(page, 'ed-result').textContent(), /^Editing: tap a column/);
   await context.close();
 });
+
+test('the judge\'s answer marks the move the board follows next and dims the moves played', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=30`, calm);
+  await button(page, 'Show solution').click();
+  const log = ref(page, 'log');
+  const marks = () => log.evaluate((l) => [...l.children].map((s) => (s.getAttribute('aria-current') === 'step' ? 'next' : s.classList.contains('played') ? 'played' : '-')).join(' '));
+  const text = await log.textContent();
+  assert.equal(text.split('\n').length - 1, 4, text);
+  assert.equal(await marks(), 'next - - -');
+  await button(page, 'Step').click();
+  await page.waitForFunction(() => !window.clearboardPage.anim);
+  await button(page, 'Step').click();
+  await page.waitForFunction(() => !window.clearboardPage.anim);
+  assert.equal(await marks(), 'played played next -');
+  assert.equal(await log.textContent(), text, 'the log\'s text is the judge\'s answer as printed');
+  await button(page, 'Undo').click();
+  assert.equal(await marks(), 'played next - -');
+  // Off the answer: nothing marked.
+  await button(page, 'Undo').click();
+  const other = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    const first = Array.from(g.app.solution())[0];
+    for (let y = 0; y < 7; y++) for (let x = 0; x < 5; x++) for (const d of [1, -1]) {
+      if (`${x} ${y} ${d}` === first) continue;
+      const scratch = new window.wasmBindings.MayanApp();
+      scratch.openLink(g.app.link());
+      const legal = scratch.play(x, y, d);
+      scratch.free();
+      if (legal) return [x, y, d];
+    }
+    return null;
+  });
+  assert.ok(other, 'a move off the answer');
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d, true), other);
+  await page.waitForFunction(() => !window.clearboardPage.anim);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  assert.equal(await marks(), '- - - -');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -323,6 +323,23 @@ export class Mayan extends BoardGame {
     if (!this.blockedByEditor()) super.redo();
   }
 
+  /**
+   * For class: in the judge's answer, the moves the board has played are
+   * dimmed and the next one is marked (aria-current), while the board
+   * follows the answer from its start; off it, nothing is marked.
+   */
+  markSolution() {
+    const spans = this.ref('log')?.children ?? [];
+    const i = this.app.moves();
+    const onPath = Boolean(this.solution?.length) && i <= this.solution.length
+      && this.app.log() === this.solution.slice(0, i).map((m) => `${m.join(' ')}\n`).join('');
+    for (let k = 0; k < spans.length; k++) {
+      spans[k].classList.toggle('played', onPath && k < i);
+      if (onPath && k === i) spans[k].setAttribute('aria-current', 'step');
+      else spans[k].removeAttribute('aria-current');
+    }
+  }
+
   /** Step: the solution's next move when it is shown, else the hint's move. */
   step() {
     if (this.blockedByEditor()) return false;
@@ -718,7 +735,10 @@ export class Mayan extends BoardGame {
 
   /** Shows the judge's answer `lines` (the log is `text`, as the judge prints it) and follows it on Step and Play. */
   applySolution(lines, text = `${lines.join('\n')}\n`) {
-    this.ref('log').textContent = text;
+    // One line a span (the log's text stays the judge's output, byte for byte): markSolution marks the moves played.
+    const log = this.ref('log');
+    log.textContent = '';
+    for (const line of text.match(/[^\n]*\n|[^\n]+$/g) ?? []) log.append(Object.assign(document.createElement('span'), { textContent: line }));
     this.solution = lines[0] === '-1' || lines[0] === 'unknown' ? [] : lines.map((l) => l.split(' ').map(Number));
     this.changed({ fresh: true });
     // Said again when undo comes back to the start.
@@ -978,6 +998,7 @@ export class Mayan extends BoardGame {
     const level = app.levelNumber();
     this.ref('score').textContent = `${level ? `Level ${level} · ` : ''}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`;
     this.ref('moves-log').textContent = app.log();
+    this.markSolution();
     // A Step's reason while the board is where it took it (else none).
     this.ref('why').textContent = this.reasonHere();
     this.ref('rescue').hidden = true;
