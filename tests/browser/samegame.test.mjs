@@ -853,6 +853,8 @@ test('the solver strategy and its plan over a reload and a visit to another game
   assert.equal(await page.getByLabel('Strategy').inputValue(), 'solver', 'the strategy survives the reload');
   // The plan too: the last reason stays, and Step goes on along the line.
   assert.deepEqual(await page.evaluate(() => window.clearboardPage.plan && { moves: Array.from(window.clearboardPage.plan.moves), score: window.clearboardPage.plan.score }), plan);
+  // The solver's readout says what was kept.
+  assert.match(await ref(page, 'solve-progress').textContent(), new RegExp(`^Best found: ${plan.score} points?(, clears the board)?, ${plan.moves.length / 2} moves? \\(kept from the last search\\)$`));
   assert.equal(await ref(page, 'why').textContent(), reason);
   await page.getByRole('button', { name: 'Step' }).click();
   assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 2 of /);

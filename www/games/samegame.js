@@ -388,6 +388,9 @@ export class SameGame extends BoardGame {
         this.followedSaid = this.plan;
       }
       this.restorePlan(back.plan);
+      // The search's readout, as it ended (its clock and workers are gone with it).
+      const p = this.plan;
+      if (p) this.ref('solve-progress').textContent = `Best found: ${plural(p.score, 'point')}${p.cleared ? ', clears the board' : ''}, ${plural(p.moves.length / 2, 'move')} (kept from the last search)`;
     }
     this.changed({ fresh: true });
     this.resize();
