@@ -1394,3 +1394,17 @@ test('the ring\'s numbers are drawn over a path along the ring: the query board\
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the path query tool lists at most 500 boards, as it lists at most 500 queries; the log answers every board', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`, calm);
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill(`${'1 2\nX\nX\n1 1 1 2\n0 0 0 0\n'.repeat(600)}0 0\n`);
+  await button(page, 'Answer queries').click();
+  const options = ref(page, 'pq-board-no').locator('option');
+  assert.equal(await options.count(), 501);
+  assert.equal(await options.last().textContent(), '… 100 more: the log answers them');
+  assert.equal(await options.last().evaluate((o) => o.disabled), true);
+  assert.equal((await ref(page, 'pq-log').textContent()).match(/^Board #\d+:$/gm)?.length, 600);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1269,13 +1269,22 @@ export class Lianliankan extends BoardGame {
     log.textContent = '';
     setLog(log, this.pq.output());
     const boards = this.ref('pq-board-no');
-    boards.replaceChildren();
-    for (let i = 0; i < this.pq.boards(); i++) {
+    // The first QUERY_MENU boards, as for the queries: an input of 200,000 tiny boards made a menu that
+    // froze the page (the log answers every board).
+    const count = this.pq.boards();
+    const options = Array.from({ length: Math.min(count, QUERY_MENU) }, (_, i) => {
       const o = document.createElement('option');
       o.value = String(i);
       o.textContent = `#${i + 1}`;
-      boards.append(o);
+      return o;
+    });
+    if (count > QUERY_MENU) {
+      const more = document.createElement('option');
+      more.disabled = true;
+      more.textContent = `… ${(count - QUERY_MENU).toLocaleString('en-US')} more: the log answers them`;
+      options.push(more);
     }
+    boards.replaceChildren(...options);
     this.pqSay(`${this.pq.format() === 'poj1101' ? 'POJ 1101' : 'Mahjong'} input: ${plural(this.pq.boards(), 'board')}.`);
     if (this.pq.boards() === 0) {
       this.ref('pq-query').replaceChildren();

@@ -1092,7 +1092,7 @@ export class SameGame extends BoardGame {
   loadPoj() {
     const number = Number(this.ref('poj-game').value);
     if (!Number.isInteger(number) || number < 1 || number > 1e6) {
-      this.shell.message('POJ input: the game number is a whole number from 1.', true);
+      this.shell.message('POJ input: the game number is a whole number from 1 to 1,000,000.', true);
       return;
     }
     let count;
