@@ -917,3 +917,24 @@ test('present mode on a projector: the solver\'s live best score is set as large
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Step\'s reasons kept over a reload stay within a bound, the position shown\'s first (long links made 5 MB that the tab could not keep)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
+  await page.getByRole('button', { name: 'Step' }).click();
+  const reason = await ref(page, 'why').textContent();
+  assert.match(reason, /^Last step: /);
+  // Reasons of 600 long positions, made after the one shown.
+  await page.evaluate(() => {
+    const g = window.clearboardPage;
+    for (let i = 0; i < 600; i++) g.reasons.set(`game=samegame&seed=3&moves=${'1.1,'.repeat(2500)}${i}`, `reason ${i}`);
+    g.keepForReload();
+  });
+  const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.endsWith('samegame.reasons')).map((k) => sessionStorage.getItem(k).length));
+  assert.equal(stored.length, 1);
+  assert.ok(stored[0] < 250000, `${stored[0]} characters kept`);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await ref(page, 'why').textContent(), reason, 'the reason of the position shown came back');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

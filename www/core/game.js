@@ -12,6 +12,35 @@ import { load, loadSession, saveSession } from './storage.js';
 
 /** How many positions keep the reason of the Step that reached them. */
 const REASONS_KEPT = 512;
+
+/**
+ * Characters of Step's reasons (with their positions' links) kept over a
+ * reload: a link grows with the moves made, and 512 reasons of a 1,300-move
+ * game took 5 MB, the whole of the tab's sessionStorage, which then kept
+ * none of them.
+ */
+const REASONS_CHARS = 200_000;
+
+/**
+ * The reasons kept over a reload, in their order: the position shown's
+ * first of all, then the most recent, as many as fit REASONS_CHARS.
+ */
+function reasonsToKeep(reasons, here) {
+  const picked = [];
+  let size = 0;
+  const take = (key, text) => {
+    if (size + key.length + text.length > REASONS_CHARS) return false;
+    size += key.length + text.length;
+    picked.push([key, text]);
+    return true;
+  };
+  const mine = reasons.has(here) && take(here, reasons.get(here)) ? picked.pop() : null;
+  for (const [key, text] of [...reasons].reverse()) if (key !== here && !take(key, text)) break;
+  // Oldest first, as the Map keeps them (the position shown's last: the most recent).
+  picked.reverse();
+  if (mine) picked.push(mine);
+  return picked;
+}
 /** At most this many undone moves are kept for Redo over a reload. */
 const REDO_KEPT = 10000;
 /** Positions left with moves undone (New game, a link) whose Redo Back finds again: at most this many. */
@@ -503,7 +532,7 @@ export class BoardGame {
    */
   keepForReload() {
     if (!this.app || !this.root) return;
-    saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: [...this.reasons] });
+    saveSession(`${this.constructor.id}.reasons`, { start: startOf(this.app.link()), reasons: reasonsToKeep(this.reasons, this.link()) });
     const state = this.keptState?.();
     if (state) saveSession(`${this.constructor.id}.state`, state);
     const here = this.redoKept();
