@@ -9,7 +9,7 @@
 import { engine } from './core/engine.js';
 import { installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
-import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR } from './core/embed.js';
+import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
@@ -625,6 +625,10 @@ class Shell {
   openText(text, replace) {
     let id;
     try {
+      // Refused before the engine reads it: a 2 MB board grew the engine's memory (which never shrinks) by
+      // tens of MiB only to be refused as too large (the longest real links, a 64 × 64 board with its
+      // moves, are under 20,000 characters).
+      if (text.length > MAX_LINK_CHARS) throw new Error(`link: it is ${text.length.toLocaleString('en-US')} characters long; a link has at most ${MAX_LINK_CHARS.toLocaleString('en-US')}`);
       id = this.bindings.linkGame(text);
     } catch (e) {
       // A new game of the kind the link names (its part that reads).

@@ -1692,3 +1692,13 @@ test('Enter on a cell with nothing to take says so, in every game (a keyboard pr
     await context.close();
   }
 });
+
+test('an address longer than 100,000 characters is refused before the engine reads it, and says so', async () => {
+  const long = `game=samegame&board=${'RG'.repeat(60000)}`;
+  const { page, problems, context } = await open(browser, `${server.url}#${long}`, calm);
+  assert.equal(await page.locator('#message').textContent(), `This link could not be opened (link: it is ${(long.length).toLocaleString('en-US')} characters long; a link has at most 100,000); showing a new game instead.`);
+  assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame');
+  assert.equal(new URL(page.url()).hash, `#${await page.evaluate(() => window.clearboardPage.link())}`, 'the address opens the game shown');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -5,6 +5,9 @@
 import { shown } from './announce.js';
 import { overlayNeeds } from './game.js';
 
+/** The longest link opened (an address, a `load` command): longer ones are refused before the engine reads them. */
+export const MAX_LINK_CHARS = 100000;
+
 /** The link keys that belong to the page, not to a game. */
 export const PAGE_KEYS = ['embed', 'log', 'origin', 'present'];
 
@@ -215,7 +218,7 @@ export class Messenger {
       if (!game) return;
       switch (d.type) {
         case 'load':
-          if (d.link.length > 100000) this.shell.message(`This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`, true);
+          if (d.link.length > MAX_LINK_CHARS) this.shell.message(`This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`, true);
           else this.shell.load(d.link);
           break;
         case 'undo':
