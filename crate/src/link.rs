@@ -43,9 +43,45 @@ fn named_game(text: &str) -> Result<Option<&str>, String> {
     Ok(game)
 }
 
+/// The longest link read, in UTF-16 units as JavaScript counts a string's
+/// length (the page refuses longer addresses and `load` commands alike):
+/// the longest real links, a 64 × 64 Same Game board with its moves, are
+/// under 20,000; a 9 MB one grew the engine's memory by 120 MiB (which a
+/// page never gets back) only to be refused.
+pub const MAX_LINK_CHARS: usize = 100_000;
+
+/// `n` with commas between thousands, as the page writes it (100,001).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Refuses a link longer than [`MAX_LINK_CHARS`] before anything reads it.
+fn check_length(text: &str) -> Result<(), String> {
+    // Bytes bound UTF-16 units from above: counted only when they might exceed.
+    if text.len() > MAX_LINK_CHARS {
+        let n = text.encode_utf16().count();
+        if n > MAX_LINK_CHARS {
+            return Err(format!(
+                "it is {} characters long; a link has at most 100,000",
+                thousands(n)
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The `game=` name of a link, checked against [`GAMES`]; the rest of the
 /// link is not looked at beyond its `key=value` shape.
 pub fn game_of(text: &str) -> Result<&'static str, String> {
+    check_length(text)?;
     let Some(name) = named_game(text)? else {
         return Err(format!(
             "the link names no game (game={})",
@@ -75,6 +111,7 @@ fn title(game: &str) -> &str {
 /// that opens only that game's links: a link naming no game, another game
 /// or an unknown one is refused, saying which.
 pub fn expect_game(text: &str, game: &str) -> Result<(), String> {
+    check_length(text)?;
     match named_game(text)? {
         None => Err(format!("the link names no game (game={game})")),
         Some(name) if name == game => Ok(()),
@@ -170,6 +207,20 @@ pub fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_over_100_000_characters_is_refused_before_it_is_read() {
+        let long = format!("game=samegame&board={}", "R".repeat(100_000 - 20));
+        assert_eq!(long.len(), 100_000);
+        assert_eq!(game_of(&long), Ok("samegame"));
+        let longer = format!("{long}R");
+        let said = "it is 100,001 characters long; a link has at most 100,000";
+        assert_eq!(game_of(&longer), Err(said.into()));
+        assert_eq!(expect_game(&longer, "samegame"), Err(said.into()));
+        // Counted as JavaScript counts them: 连 is one unit, three bytes.
+        let wide = format!("game=samegame&x={}", "连".repeat(40_000));
+        assert_eq!(expect_game(&wide, "samegame"), Ok(()));
+    }
 
     #[test]
     fn input_in_a_message_is_shown_in_at_most_forty_characters() {
