@@ -248,6 +248,9 @@ class Shell {
       }
     } else {
       delete this.params.present;
+      // Left here, not by the browser: the fullscreenchange this exit brings (late on a busy machine,
+      // after P may have entered present mode again) must not end the new present mode.
+      this.fullscreen = false;
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
     this.game?.placeExplanation?.(on);

@@ -1702,3 +1702,24 @@ test('an address longer than 100,000 characters is refused before the engine rea
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('present mode left and entered again at once stays on when the browser\'s exit from fullscreen comes late', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
+  await button(page, 'Undo').focus();
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.fullscreenElement !== null);
+  // A busy machine: the exit takes effect (and its fullscreenchange fires) only after P was pressed again.
+  await page.evaluate(() => {
+    const exit = document.exitFullscreen.bind(document);
+    document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit().then(resolve, resolve), 300));
+  });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
+  await page.waitForFunction(() => document.fullscreenElement === null);
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), true, 'still presenting after the late exit');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
