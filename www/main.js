@@ -101,6 +101,8 @@ class Shell {
     });
     document.addEventListener('fullscreenchange', () => {
       if (!document.fullscreenElement && this.fullscreen && this.presenting) this.togglePresent(false);
+      // Present mode left before its fullscreen came (P twice, quickly): the fullscreen goes too.
+      if (document.fullscreenElement && !this.presenting) document.exitFullscreen().catch(() => {});
       this.fullscreen = Boolean(document.fullscreenElement);
     });
     document.querySelector('.skip')?.addEventListener('click', (e) => {
@@ -309,8 +311,9 @@ class Shell {
       const origin = parseOrigin(params.origin);
       if (origin) {
         this.params.origin = origin;
+        // Another origin: a parent refused before may be refused again, and is told so again.
+        if (this.messenger.origin !== origin) this.messenger.refusedFrom = null;
         this.messenger.origin = origin;
-        this.messenger.refusedFrom = null;
         // An address that refused an origin said so; one that gives a good one now (a hash changed by
         // the parent) takes that back.
         const said = document.getElementById('message').textContent;
@@ -318,8 +321,9 @@ class Shell {
         this.originWarning = '';
         // A well-formed origin that is not the embedding page's (where the browser tells it): said, as a
         // site owner has nothing else to go on (no event arrives, no command is obeyed).
+        // ('null' when the browser hides it, as for a frame with referrerpolicy="no-referrer": nothing to compare.)
         const parent = this.messenger.framed ? globalThis.location?.ancestorOrigins?.[0] : undefined;
-        if (parent && parent.toLowerCase() !== origin.toLowerCase()) {
+        if (parent && parent !== 'null' && parent.toLowerCase() !== origin.toLowerCase()) {
           warning = `origin: ${origin} is not the origin of the page embedding this one (${shown(parent, 60)}): its messages are not obeyed and it gets no events.`;
           this.originWarning = warning;
         }

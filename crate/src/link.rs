@@ -63,16 +63,21 @@ fn thousands(n: usize) -> String {
     out
 }
 
+/// What is said of a link of `n` UTF-16 units, over [`MAX_LINK_CHARS`].
+pub fn too_long(n: usize) -> String {
+    format!(
+        "it is {} characters long; a link has at most 100,000",
+        thousands(n)
+    )
+}
+
 /// Refuses a link longer than [`MAX_LINK_CHARS`] before anything reads it.
 fn check_length(text: &str) -> Result<(), String> {
     // Bytes bound UTF-16 units from above: counted only when they might exceed.
     if text.len() > MAX_LINK_CHARS {
         let n = text.encode_utf16().count();
         if n > MAX_LINK_CHARS {
-            return Err(format!(
-                "it is {} characters long; a link has at most 100,000",
-                thousands(n)
-            ));
+            return Err(too_long(n));
         }
     }
     Ok(())

@@ -1129,3 +1129,19 @@ for (const link of ['game=mayan&level=30', 'game=lianliankan&w=8&h=6&kinds=12&se
     await context.close();
   });
 }
+
+test('a command refused from the wrong origin is said, and what was said goes when the parent gives its own origin', async () => {
+  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&origin=https://puzzles.example');
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await page.frameLocator('#game').locator('main canvas[data-ref="board"]').waitFor();
+  await frame().waitForFunction(() => window.clearboard?.messenger?.started);
+  const status = () => frame().evaluate(() => document.getElementById('message').textContent);
+  await stepFromHost(page, frame());
+  assert.match(await status(), /^A command from http:\/\/127\.0\.0\.1:\d+ was not obeyed: this game obeys only https:\/\/puzzles\.example/);
+  const hostOrigin = new URL(host.url).origin;
+  await page.evaluate(([base, h]) => { document.getElementById('game').src = `${base}#${h}`; }, [game.url, `game=samegame&board=RRG/GBB/GBR&embed=1&origin=${hostOrigin}`]);
+  await frame().waitForFunction((o) => window.clearboard.messenger.origin === o, hostOrigin);
+  assert.doesNotMatch(await status(), /not obeyed|not the origin/, 'the status no longer says commands are refused');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -130,11 +130,14 @@ test('a lost position says so and one click undoes to the last winnable one', as
   // A screen reader hears the move, then the verdict (said on its own, after the move).
   // The line's colon points at its button, which is not read with it: said, the button's place is.
   await page.waitForFunction(() => document.getElementById('live').textContent === 'Lost as the tiles lie — no order of removals clears them. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position (1 move back) with the button after it.', null, { timeout: 3000 });
+  assert.equal(await ref(page, 'shuffle').evaluate((b) => b.classList.contains('offer')), true, 'Shuffle highlighted as the verdict offers it');
   // Hint offers the same two ways on.
   await button(page, 'Hint').click();
   assert.match(await ref(page, 'why').textContent(), /^No order of removals clears this board any more: undo to the last winnable position\. Or Shuffle: it rearranges the tiles left into a winnable board \(−50 points\)\.$/);
   await button(page, 'Undo to the last winnable position').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
+  await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.equal(await ref(page, 'shuffle').evaluate((b) => b.classList.contains('offer')), false, 'winnable again: no highlight');
   // Said once: by the status, the live region adding only the tiles left.
   assert.equal(await page.locator('#message').textContent(), 'Undid 1 move (back at the start): this position can be won.');
   assert.match(await page.locator('#live').textContent(), /^\d+ tiles left\.$/);

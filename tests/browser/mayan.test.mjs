@@ -466,7 +466,7 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   const p = await at(page, 3, 0);
   await page.mouse.click(p.x, p.y);
   await button(page, 'Check').click();
-  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 1 move\..* A level needs a solution of exactly n moves: change n and Check again to share it\.$/);
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 1 move\..* A level needs a solution of exactly n moves: change the board, or n, and Check again to share it\.$/);
   assert.equal(await ref(page, 'ed-link').isVisible(), false, 'no link to share a board that is no level');
   // Put it back, share, and open the link.
   await page.getByLabel('Erase').uncheck();
@@ -1133,7 +1133,7 @@ test('the editor\'s result follows the board edited: an edit or another n takes 
   assert.match(await ref(page, 'ed-result').textContent(), /^Editing: /, 'a block dropped elsewhere: "full" is gone');
   await button(page, 'Check').click();
   // No solution of exactly n moves: no level to share.
-  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 3 moves\..* change n and Check again to share it\.$/);
+  assert.match(await ref(page, 'ed-result').textContent(), /^No solution with exactly 3 moves\..* change the board, or n, and Check again to share it\.$/);
   assert.equal(await ref(page, 'ed-link').isVisible(), false, 'no share link for a board that is no level');
   // Another n: the result was for the n before.
   await page.getByLabel('Moves n').fill('1e1');

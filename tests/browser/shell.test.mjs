@@ -1701,6 +1701,26 @@ test('an address longer than 100,000 characters is refused before the engine rea
   assert.equal(await page.locator('#message').textContent(), `This link could not be opened (link: it is ${(long.length).toLocaleString('en-US')} characters long; a link has at most 100,000); showing a new game instead.`);
   assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame');
   assert.equal(new URL(page.url()).hash, `#${await page.evaluate(() => window.clearboardPage.link())}`, 'the address opens the game shown');
+  // The engine's classes refuse such a link too, counting as JavaScript counts (😀 is two units).
+  const said = await page.evaluate(() => {
+    const b = window.wasmBindings;
+    const err = (f) => { try { f(); return 'no error'; } catch (e) { return e.message; } };
+    const a = new b.SameGameApp();
+    const out = [
+      err(() => a.openLink(`game=samegame&board=${'R'.repeat(100000)}`)),
+      err(() => b.linkGame(`game=mayan&x=${'😀'.repeat(50000)}`)),
+      err(() => new b.MayanApp().openLink(`game=mayan&${'😀'.repeat(49990)}`)),
+      err(() => new b.LianliankanApp().openLink(`game=lianliankan&board=${'A'.repeat(99980)}`)),
+    ];
+    a.free();
+    return out;
+  });
+  assert.deepEqual(said, [
+    'link: it is 100,020 characters long; a link has at most 100,000',
+    'link: it is 100,013 characters long; a link has at most 100,000',
+    'link: \'😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀…\' is not key=value',
+    'link: it is 100,003 characters long; a link has at most 100,000',
+  ]);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -209,7 +209,9 @@ export class Messenger {
         // (a refused origin= was said when the address was read).
         if (isCommand(d) && this.origin !== 'null-origin-refused' && this.refusedFrom !== e.origin) {
           this.refusedFrom = e.origin;
-          this.shell.message(`A command from ${shown(e.origin, 60)} was not obeyed: this game obeys only ${this.origin} (origin= in its address).`, true);
+          // Kept as the origin's warning: an origin= given later by the parent takes it back.
+          this.shell.originWarning = `A command from ${shown(e.origin, 60)} was not obeyed: this game obeys only ${this.origin} (origin= in its address).`;
+          this.shell.message(this.shell.originWarning, true);
         }
         return;
       }

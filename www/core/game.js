@@ -446,6 +446,9 @@ export class BoardGame {
       // before the player saw it.
       requestAnimationFrame(() => {
         if (o.hidden || !o.classList.contains('outside') || o.textContent !== said) return;
+        // In an embed the board is about to give the box its room (the fit that follows it): no scroll
+        // meanwhile; that fit places the box again and this check comes back.
+        if (this.overlayRoom() > 0 && this.fit.key() !== this.fit.last) return;
         if (o.getBoundingClientRect().bottom > innerHeight) revealInPage(o);
         if (o.getBoundingClientRect().bottom <= innerHeight + 0.5) this.outsideSeen = said;
       });

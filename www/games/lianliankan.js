@@ -739,6 +739,12 @@ export class Lianliankan extends BoardGame {
     this.shell.message(text, v === 'no');
   }
 
+  /** Highlights Shuffle when it is the way on: no pair joins, or the verdict says lost, and a shuffle is left. */
+  offerShuffle() {
+    if (!this.app || !this.root) return;
+    this.ref('shuffle').classList.toggle('offer', (this.app.isStuck() || Boolean(this.verdictLost)) && this.shufflesLeft() > 0);
+  }
+
   shufflesLeft() {
     return Math.max(0, this.bindings.LianliankanApp.maxShuffles() - this.app.shuffles());
   }
@@ -901,6 +907,8 @@ export class Lianliankan extends BoardGame {
     verdict.style.minHeight = `${verdict.offsetHeight}px`;
     verdict.textContent = 'Winnable? checking…';
     this.ref('undo-to-winnable').hidden = true;
+    this.verdictLost = false;
+    this.offerShuffle();
     setTimeout(() => {
       if (token !== this.verdictToken || !this.app) return;
       const t0 = performance.now();
@@ -911,6 +919,9 @@ export class Lianliankan extends BoardGame {
       if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
       else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
       else if (v === 'no') {
+        // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
+        this.verdictLost = true;
+        this.offerShuffle();
         this.rescueUndos = this.app.undosToWinnable();
         const back = this.rescueUndos > 0;
         // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
@@ -953,7 +964,7 @@ export class Lianliankan extends BoardGame {
     this.ref('hint').disabled = won;
     const left = this.shufflesLeft();
     this.ref('shuffle').disabled = won || left === 0;
-    this.ref('shuffle').classList.toggle('offer', app.isStuck() && left > 0);
+    this.offerShuffle();
     this.ref('shuffle').title = left > 0
       ? `Rearrange the tiles left into a winnable arrangement (X); −50 points; ${plural(left, 'shuffle')} left`
       : `No shuffle left: a game allows ${this.bindings.LianliankanApp.maxShuffles()}`;

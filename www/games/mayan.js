@@ -899,7 +899,11 @@ export class Mayan extends BoardGame {
       parts.push(`The judge prints: ${answer.join(' / ')}`);
       // A board with no solution of exactly n moves is no level to share: no link (n changed and checked again gives one).
       const none = answer[0] === '-1';
-      if (none) parts.push(`A level needs a solution of exactly n moves: change n and Check again to share it.`);
+      if (none) {
+        parts.push(fewest
+          ? `A level needs a solution of exactly n moves: change n (${fewest} clears it) and Check again to share it.`
+          : 'A level needs a solution of exactly n moves: change the board, or n, and Check again to share it.');
+      }
       out.textContent = parts.join(' ');
       const a = this.ref('ed-link');
       a.href = `#${link}`;
@@ -1029,8 +1033,12 @@ export class Mayan extends BoardGame {
         // The last level has no Next level: say why, and how many of the set are ticked.
         const last = this.bindings.MayanApp.levelCount();
         if (level === last) {
-          const ticks = [...solvedLevels()].filter((l) => l >= 1 && l <= last).length;
-          text += ` That was the last level: ${ticks === last ? `all ${last} are solved` : `${ticks} of ${last} are solved (the Level list marks them ✓)`}.`;
+          // This one counted even where storage is blocked (the set read back is then empty).
+          const ticked = solvedLevels();
+          if (!helped) ticked.add(level);
+          const ticks = [...ticked].filter((l) => l >= 1 && l <= last).length;
+          const where = document.documentElement.classList.contains('embed') ? '' : ' (the Level list marks them ✓)';
+          text += ` That was the last level: ${ticks === last ? `all ${last} are solved` : `${ticks} of ${last} are solved${where}`}.`;
         }
       }
       this.ref('overlay-text').textContent = text;

@@ -104,7 +104,7 @@ impl LianliankanApp {
     /// when left out.
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
-        let link = text(&link, "link")?;
+        let link = super::link_text(&link)?;
         let fresh = fresh_seed(&fresh)?;
         let bad = |e: String| JsError::new(&format!("link: {}", e));
         crate::link::expect_game(&link, "lianliankan")

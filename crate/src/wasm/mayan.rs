@@ -127,7 +127,7 @@ impl MayanApp {
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
         // Not used, but checked as the other games check it.
         fresh_seed(&fresh)?;
-        let link = text(&link, "link")?;
+        let link = super::link_text(&link)?;
         crate::link::expect_game(&link, "mayan")
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
         let parsed = Link::parse(&link).map_err(|e| JsError::new(&format!("link: {}", e)))?;

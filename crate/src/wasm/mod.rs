@@ -35,7 +35,7 @@ pub fn start() {
 /// `openLink`.
 #[wasm_bindgen(js_name = linkGame)]
 pub fn link_game(link: JsValue) -> Result<String, JsError> {
-    let link = text(&link, "link")?;
+    let link = link_text(&link)?;
     crate::link::game_of(&link)
         .map(str::to_string)
         .map_err(|e| JsError::new(&format!("link: {}", e)))
@@ -76,6 +76,28 @@ pub(crate) const MAX_SAFE: i64 = (1 << 53) - 1;
 /// its range and says so), else an Error naming `what`.
 pub(crate) fn coordinate(v: &JsValue, what: &str) -> Result<i64, JsError> {
     whole(v, what, -MAX_SAFE, MAX_SAFE)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript string, for its length (without copying it).
+    #[wasm_bindgen(js_name = String)]
+    type JsText;
+    #[wasm_bindgen(method, getter, structural)]
+    fn length(this: &JsText) -> u32;
+}
+
+/// A link from JavaScript: as [`text`], but one over
+/// [`crate::link::MAX_LINK_CHARS`] is refused before it is copied into the
+/// wasm memory (a 9 MB link grew it by 9–27 MB, which a page never gets back).
+pub(crate) fn link_text(v: &JsValue) -> Result<String, JsError> {
+    if v.is_string() {
+        let n = v.unchecked_ref::<JsText>().length() as usize;
+        if n > crate::link::MAX_LINK_CHARS {
+            return Err(JsError::new(&format!("link: {}", crate::link::too_long(n))));
+        }
+    }
+    text(v, "link")
 }
 
 /// A string from JavaScript, or an Error naming `what` and saying what it

@@ -85,7 +85,7 @@ impl SameGameApp {
     /// board from `fresh` (optional: a random seed when left out).
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
-        let link = text(&link, "link")?;
+        let link = super::link_text(&link)?;
         let fresh = fresh_seed(&fresh)?;
         crate::link::expect_game(&link, "samegame")
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
