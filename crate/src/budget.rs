@@ -133,6 +133,15 @@ impl Meter {
         self.deadline.is_some() || self.nodes.is_some()
     }
 
+    /// The same meter for a search that has already counted `nodes`
+    /// positions: its node limit counts from there.
+    pub fn offset(self, nodes: u64) -> Meter {
+        Meter {
+            nodes: self.nodes.map(|n| n.saturating_add(nodes)),
+            ..self
+        }
+    }
+
     /// Whether the time is up (reads the clock).
     pub fn late(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -238,3 +238,84 @@ fn threads_under_a_time_budget_return_a_replayable_better_game() {
         s.nodes
     );
 }
+
+/// A session run slice by slice (as the page's worker runs it, returning
+/// to its event loop between slices) finds exactly what one call finds:
+/// the beams pause between two parents and go on from there. On a board
+/// over 16 × 16 there is no exact end search, so the whole search is the
+/// beams'; every slice, however small, makes progress.
+#[test]
+fn a_search_in_slices_finds_what_one_call_finds() {
+    use clearboard::samegame::solver::Session;
+    for (w, h, k, seed) in [(17, 17, 4, 3), (20, 12, 5, 8)] {
+        let board = Board::random(w, h, k, seed).unwrap();
+        let mut whole = Session::new(&board, seed, 1, 8 << 20, &|_| {});
+        assert!(whole.think(Budget::nodes(30_000)));
+        for slice in [0, 1, 97, 5_000] {
+            let mut sliced = Session::new(&board, seed, 1, 8 << 20, &|_| {});
+            sliced.begin(Budget::nodes(30_000));
+            let mut calls = 0;
+            let more = loop {
+                calls += 1;
+                assert!(calls < 100_000, "slices of {slice} make progress");
+                if let Some(more) = sliced.advance(Budget::nodes(slice)) {
+                    break more;
+                }
+            };
+            assert!(more);
+            assert!(calls > 5, "slices of {slice}: {calls} calls");
+            assert_eq!(sliced.best(), whole.best(), "{w}×{h}, slices of {slice}");
+            // Ended: another call says the same at once.
+            assert_eq!(sliced.advance(Budget::nodes(0)), Some(true));
+        }
+    }
+}
+
+/// On a small board the exact search of the line's end runs in slices too:
+/// a question cut by its slice is asked again from the table the slice
+/// left. Given room to walk back to the start, sliced and whole searches
+/// both prove the best game there is (the same score); on a standard
+/// position with a budget, the sliced search's line replays to its score.
+#[test]
+fn the_exact_end_search_in_slices_proves_what_one_call_proves() {
+    use clearboard::samegame::solver::Session;
+    let mut proved = 0;
+    for seed in 0..6u64 {
+        let board = Board::random(7, 7, 3, seed).unwrap();
+        let mut whole = Session::new(&board, 1, 0, 1 << 20, &|_| {});
+        let whole_more = whole.think(Budget::nodes(400_000));
+        let mut sliced = Session::new(&board, 1, 0, 1 << 20, &|_| {});
+        sliced.begin(Budget::nodes(400_000));
+        let mut calls = 0;
+        let sliced_more = loop {
+            calls += 1;
+            assert!(calls < 1_000_000);
+            if let Some(more) = sliced.advance(Budget::nodes(50)) {
+                break more;
+            }
+        };
+        assert_eq!(sliced_more, whole_more, "seed {seed}");
+        let (a, b) = (whole.best(), sliced.best());
+        assert_eq!(replay(&board, &b.moves).unwrap(), (b.score, b.cleared));
+        if !whole_more {
+            assert_eq!(a.score, b.score, "seed {seed}: both proved the best");
+            proved += 1;
+        }
+    }
+    assert!(proved >= 3, "{proved} of 6 boards proved");
+    let board = &standard_positions()[0];
+    let mut session = Session::new(board, 2, 0, 8 << 20, &|_| {});
+    // A node budget of n play-outs leaves the end search n / 4 positions.
+    session.begin(Budget::nodes(20_000));
+    let mut calls = 0;
+    while session.advance(Budget::nodes(300)).is_none() {
+        calls += 1;
+    }
+    assert!(calls > 60, "{calls} slices");
+    let best = session.best();
+    assert_eq!(
+        replay(board, &best.moves).unwrap(),
+        (best.score, best.cleared)
+    );
+    assert!(best.score > greedy_score(board));
+}

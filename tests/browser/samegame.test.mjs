@@ -629,6 +629,15 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
 
 test('a long search shows its best score and clock live, and Stop ends it at once keeping the best line', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`, calm);
+  // When each solver worker really ends (its thread gone, not just ignored).
+  const workers = [];
+  page.on('worker', (w) => {
+    const seen = { closed: null };
+    workers.push(seen);
+    w.on('close', () => {
+      seen.closed = performance.now();
+    });
+  });
   await page.getByLabel('Think for (seconds)').fill('60');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
@@ -640,6 +649,10 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
     await page.waitForTimeout(250);
   }
   assert.ok(seen.size >= 3, `the clock moved: ${[...seen]}`);
+  const count = await page.evaluate(() => window.clearboardPage.lastSolve.workers);
+  assert.equal(workers.length, count, 'one worker a thread');
+  assert.ok(workers.every((w) => w.closed === null), 'the workers run');
+  const stopped = performance.now();
   const stop = await page.evaluate(() => {
     const t = performance.now();
     document.querySelector('[data-ref="stop-solve"]').click();
@@ -652,6 +665,12 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
   assert.equal(Number(stop.text.match(/Best so far: (\d+)/)[1]), stop.best);
   assert.equal(stop.plan, stop.best, 'the plan is the best line so far');
   metrics['samegame.solverStopMs'] = Math.round(stop.ms * 100) / 100;
+  // The workers end soon after: the search runs in slices of 40 ms and the
+  // worker looks at its events between them (one long call ran on for 2 s).
+  for (let i = 0; i < 40 && workers.some((w) => w.closed === null); i++) await page.waitForTimeout(25);
+  const gone = Math.max(...workers.map((w) => (w.closed ?? Infinity) - stopped));
+  metrics['samegame.solverWorkersGoneMs'] = Math.round(gone);
+  assert.ok(gone < 500, `the workers ended ${gone} ms after Stop`);
   // Nothing arrives after Stop.
   await page.waitForTimeout(600);
   assert.equal(await ref(page, 'solve-progress').textContent(), stop.text);

@@ -4,7 +4,23 @@
 // game, its position, a seed, this worker's thread number and the seconds
 // to think. The worker posts each new best line as the search finds it
 // ({score, cleared, moves, nodes}), then {done, ...the best line, exhaustive,
-// memory}; the page stops it early by terminating it.
+// memory}; the page stops it early by terminating it, which takes effect
+// between two slices of the search.
+
+/** The longest the search runs before the worker looks at its events. */
+const SLICE_MS = 40;
+
+/** Resolves once the worker's pending tasks (a terminate) have had their turn. */
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
 
 onmessage = async (event) => {
   const { jsUrl, wasmUrl, game, board, seed, thread, seconds } = event.data;
@@ -24,7 +40,12 @@ onmessage = async (event) => {
       postMessage({ score, cleared, moves: Array.from(moves), nodes, elapsed: performance.now() - started });
     };
     postMessage({ started: true, maxWidth: session.maxWidth(), memoryCap: engine.SolverSession.memoryCap() });
-    const more = session.think(seconds);
+    // The search runs in slices of SLICE_MS, and the worker returns to its
+    // event loop between them: a Stop (terminate) then ends it at once
+    // (a worker busy in one long call runs on for up to 2 s in Chromium).
+    session.begin(seconds);
+    let more;
+    while ((more = session.advance(SLICE_MS)) === undefined) await yieldToEvents();
     postMessage({
       done: true,
       exhaustive: !more,

@@ -78,13 +78,18 @@ trait SearchBoard: SameGameBoard {
         widen(beam, start, max_width)
     }
 
-    /// The line `moves` (scoring `score`) from `start` with its end searched
-    /// exactly within `meter` ([`endgame::improve`]). Only the small board
-    /// does (every board of the standard set and of the page's presets):
-    /// on larger boards the line stays as it is, and the page's wasm stays
-    /// without a second copy of the search.
-    fn end_exactly(_start: &Self, _moves: &[Cell], _score: i64, _meter: Meter) -> endgame::Ending {
-        endgame::Ending::default()
+    /// A walk along the line `moves` (scoring `score`) from `start` that
+    /// searches its end exactly within `meter` ([`endgame::Walk`]). Only
+    /// the small board has one (every board of the standard set and of the
+    /// page's presets): on larger boards the line stays as it is, and the
+    /// page's wasm stays without a second copy of the search.
+    fn end_walk(
+        _start: &Self,
+        _moves: &[Cell],
+        _score: i64,
+        _meter: Meter,
+    ) -> Option<Box<dyn endgame::EndWalk>> {
+        None
     }
 }
 
@@ -93,10 +98,7 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
     let max_width = max_width.clamp(1, max_width_for(start.balls()));
     let mut width = 1usize;
     loop {
-        beam.arena.clear();
-        beam.truncated = false;
-        let done = beam.run(start, width);
-        if !done {
+        if beam.run(start, width) != Ran::Done {
             break;
         }
         beam.best.width = width;
@@ -249,8 +251,13 @@ impl<const V3: bool, const PEXT: bool> SearchBoard for Small<V3, PEXT> {
     ) -> Option<Removal> {
         self.0.random_move_with::<PEXT>(skip, below)
     }
-    fn end_exactly(start: &Self, moves: &[Cell], score: i64, meter: Meter) -> endgame::Ending {
-        endgame::improve(start, moves, score, meter)
+    fn end_walk(
+        start: &Self,
+        moves: &[Cell],
+        score: i64,
+        meter: Meter,
+    ) -> Option<Box<dyn endgame::EndWalk>> {
+        Some(Box::new(endgame::Walk::new(start, moves, score, meter)))
     }
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
         #[cfg(target_arch = "x86_64")]
@@ -357,6 +364,11 @@ struct Beam<'a, B: SearchBoard> {
     /// The budget of the exact search of the best line's end
     /// ([`Beam::end_exactly`]).
     endgame: Meter,
+    /// The share of `meter` the current call may spend: when it is spent
+    /// the beam pauses (a page's worker searches in slices).
+    slice: Meter,
+    /// A paused beam ([`Beam::run`]).
+    state: Option<RunState<B>>,
     best: Solution,
     progress: &'a (dyn Fn(&Solution) + Sync),
 }
@@ -482,10 +494,25 @@ impl<B: SearchBoard> Beam<'_, B> {
     /// sets `exhaustive` when the search proved the line (so bettered) the
     /// best from the start.
     fn end_exactly(&mut self, start: &B) {
-        if self.best.score == i64::MIN || self.exhaustive {
-            return;
+        if let Some(mut walk) = self.end_walk(start) {
+            walk.advance(Meter::UNLIMITED);
+            self.take_ending(walk.ending());
         }
-        let end = B::end_exactly(start, &self.best.moves, self.best.score, self.endgame);
+    }
+
+    /// The walk that searches the best line's end exactly within the
+    /// `endgame` budget; none when there is no line yet, when the search
+    /// has been exhaustive, or when the board has no exact search.
+    fn end_walk(&self, start: &B) -> Option<Box<dyn endgame::EndWalk>> {
+        if self.best.score == i64::MIN || self.exhaustive {
+            return None;
+        }
+        B::end_walk(start, &self.best.moves, self.best.score, self.endgame)
+    }
+
+    /// Keeps the better line the exact search found, if any; sets
+    /// `exhaustive` when it proved its line the best from the start.
+    fn take_ending(&mut self, end: endgame::Ending) {
         if let Some(b) = end.better {
             self.offer_moves(b.score, b.cleared, b.moves);
         }
@@ -504,152 +531,228 @@ impl<B: SearchBoard> Beam<'_, B> {
         moves
     }
 
-    /// One beam search of `width`; false when the budget ran out first.
+    /// One beam search of `width`: [`Ran::Done`] at its end,
+    /// [`Ran::Spent`] when the budget ran out first, [`Ran::Paused`] when
+    /// the slice did (the next call with the same width goes on from there).
     #[inline(always)]
-    fn run(&mut self, start: &B, width: usize) -> bool {
-        let mut layer: Vec<Node<B>> = self
-            .tabus
-            .iter()
-            .map(|&tabu| Node {
-                board: start.clone(),
-                score: 0,
-                tabu,
-                at: ROOT,
-                seq: (0, 0),
-                seq_score: i64::MIN,
-                seq_cleared: false,
-            })
-            .collect();
-        let mut layer_moves: Vec<Mv> = Vec::new();
-        let mut cand_moves: Vec<Mv> = Vec::new();
-        let mut moves: Vec<Removal> = Vec::new();
-        let mut seen = Seen::default();
-        let mut cands: Vec<Candidate> = Vec::new();
-        while !layer.is_empty() {
-            cands.clear();
-            seen.clear();
-            cand_moves.clear();
-            for (pi, node) in layer.iter().enumerate() {
-                // The child its best known continuation starts with.
-                let inherit = if node.seq.1 > 0 {
-                    let mut b = node.board.clone();
-                    b.remove_known(layer_moves[node.seq.0 as usize].cell, &mut self.flood);
-                    Some(b.hash64())
-                } else {
-                    None
-                };
-                moves.clear();
-                node.board
-                    .for_each_cluster(&mut self.flood, |c| moves.push(c));
-                if moves.is_empty() {
-                    let balls = node.board.balls();
-                    let score = node.score + self.rules.end_adjustment(balls);
-                    self.played.clear();
-                    self.offer(score, balls == 0, node.at, None);
-                    continue;
+    fn run(&mut self, start: &B, width: usize) -> Ran {
+        let mut st = match self.state.take() {
+            Some(st) if st.width == width => st,
+            _ => {
+                self.arena.clear();
+                self.truncated = false;
+                RunState::new(start, &self.tabus, width)
+            }
+        };
+        loop {
+            if st.layer.is_empty() {
+                return Ran::Done;
+            }
+            while st.next < st.layer.len() {
+                if !self.expand(&mut st) {
+                    return Ran::Spent;
                 }
-                for &mv in &moves {
-                    if self.out_of_budget() {
-                        return false;
-                    }
-                    let mut child = node.board.clone();
-                    child.remove_known(mv.anchor, &mut self.flood);
-                    let score = node.score + self.rules.move_points(mv.size);
-                    let ch = child.hash64();
-                    let h = ch ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    self.nodes += 1;
-                    // Ties broken by the seed, below any difference in points.
-                    let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
-                    // The play-out follows the parent's best line where it
-                    // still applies (after its first move when this child
-                    // is that move).
-                    let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
-                    let on_line = inherit == Some(ch);
-                    let line = &layer_moves[s0 + on_line as usize..s0 + n];
-                    let (mut outcome, cleared) = self.rollout(&child, score, node.tabu, line);
-                    self.offer(outcome, cleared, node.at, Some(mv.anchor));
-                    let start = cand_moves.len() as u32;
-                    let inherited = on_line && node.seq_score > outcome;
-                    if inherited {
-                        // The parent's best line goes through this child.
-                        outcome = node.seq_score;
-                        cand_moves.extend_from_slice(&layer_moves[s0 + 1..s0 + n]);
-                    } else {
-                        cand_moves.extend_from_slice(&self.played);
-                    }
-                    let seq = (start, cand_moves.len() as u32 - start);
-                    let eval = outcome * 16 + jitter;
-                    let cand = Candidate {
-                        eval,
-                        score,
-                        tabu: node.tabu,
-                        parent: pi as u32,
-                        mv: mv.anchor,
-                        seq,
-                        cleared: if inherited { node.seq_cleared } else { cleared },
+                st.next += 1;
+                if self.slice.spent(self.nodes, 1) {
+                    self.state = Some(st);
+                    return Ran::Paused;
+                }
+            }
+            self.next_layer(&mut st);
+        }
+    }
+
+    /// Plays out every child of the layer's parent `st.next` and keeps
+    /// them as candidates for the next layer; false when the budget ran
+    /// out first.
+    #[inline(always)]
+    fn expand(&mut self, st: &mut RunState<B>) -> bool {
+        let pi = st.next;
+        let node = &st.layer[pi];
+        // The child its best known continuation starts with.
+        let inherit = if node.seq.1 > 0 {
+            let mut b = node.board.clone();
+            b.remove_known(st.layer_moves[node.seq.0 as usize].cell, &mut self.flood);
+            Some(b.hash64())
+        } else {
+            None
+        };
+        st.moves.clear();
+        node.board
+            .for_each_cluster(&mut self.flood, |c| st.moves.push(c));
+        if st.moves.is_empty() {
+            let balls = node.board.balls();
+            let score = node.score + self.rules.end_adjustment(balls);
+            self.played.clear();
+            self.offer(score, balls == 0, node.at, None);
+            return true;
+        }
+        for &mv in &st.moves {
+            if self.out_of_budget() {
+                return false;
+            }
+            let mut child = node.board.clone();
+            child.remove_known(mv.anchor, &mut self.flood);
+            let score = node.score + self.rules.move_points(mv.size);
+            let ch = child.hash64();
+            let h = ch ^ (node.tabu as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            self.nodes += 1;
+            // Ties broken by the seed, below any difference in points.
+            let jitter = ((h ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i64;
+            // The play-out follows the parent's best line where it
+            // still applies (after its first move when this child
+            // is that move).
+            let (s0, n) = (node.seq.0 as usize, node.seq.1 as usize);
+            let on_line = inherit == Some(ch);
+            let line = &st.layer_moves[s0 + on_line as usize..s0 + n];
+            let (mut outcome, cleared) = self.rollout(&child, score, node.tabu, line);
+            self.offer(outcome, cleared, node.at, Some(mv.anchor));
+            let start = st.cand_moves.len() as u32;
+            let inherited = on_line && node.seq_score > outcome;
+            if inherited {
+                // The parent's best line goes through this child.
+                outcome = node.seq_score;
+                st.cand_moves
+                    .extend_from_slice(&st.layer_moves[s0 + 1..s0 + n]);
+            } else {
+                st.cand_moves.extend_from_slice(&self.played);
+            }
+            let seq = (start, st.cand_moves.len() as u32 - start);
+            let eval = outcome * 16 + jitter;
+            let cand = Candidate {
+                eval,
+                score,
+                tabu: node.tabu,
+                parent: pi as u32,
+                mv: mv.anchor,
+                seq,
+                cleared: if inherited { node.seq_cleared } else { cleared },
+            };
+            // The same position (and tabu colour) reached by another
+            // order of moves: one candidate, with the line that has
+            // more points so far and the better of the two
+            // continuations (both play out from the same position).
+            match st.seen.get(&h) {
+                Some(&i) => {
+                    let old = st.cands[i];
+                    let gain = |c: &Candidate| (c.eval >> 4) - c.score;
+                    let line = if old.score < score { cand } else { old };
+                    let cont = if gain(&cand) > gain(&old) { cand } else { old };
+                    let outcome = line.score + gain(&cont);
+                    let merged = Candidate {
+                        eval: outcome * 16 + (line.eval & 15),
+                        seq: cont.seq,
+                        cleared: cont.cleared,
+                        ..line
                     };
-                    // The same position (and tabu colour) reached by another
-                    // order of moves: one candidate, with the line that has
-                    // more points so far and the better of the two
-                    // continuations (both play out from the same position).
-                    match seen.get(&h) {
-                        Some(&i) => {
-                            let old = cands[i];
-                            let gain = |c: &Candidate| (c.eval >> 4) - c.score;
-                            let line = if old.score < score { cand } else { old };
-                            let cont = if gain(&cand) > gain(&old) { cand } else { old };
-                            let outcome = line.score + gain(&cont);
-                            let merged = Candidate {
-                                eval: outcome * 16 + (line.eval & 15),
-                                seq: cont.seq,
-                                cleared: cont.cleared,
-                                ..line
-                            };
-                            if outcome > self.best.score {
-                                let mut moves = self.path(layer[line.parent as usize].at);
-                                moves.push(line.mv);
-                                let (s0, n) = (cont.seq.0 as usize, cont.seq.1 as usize);
-                                moves.extend(cand_moves[s0..s0 + n].iter().map(|m| m.cell));
-                                self.offer_moves(outcome, cont.cleared, moves);
-                            }
-                            cands[i] = merged;
-                        }
-                        None => {
-                            seen.insert(h, cands.len());
-                            cands.push(cand);
-                        }
+                    if outcome > self.best.score {
+                        let mut moves = self.path(st.layer[line.parent as usize].at);
+                        moves.push(line.mv);
+                        let (s0, n) = (cont.seq.0 as usize, cont.seq.1 as usize);
+                        moves.extend(st.cand_moves[s0..s0 + n].iter().map(|m| m.cell));
+                        self.offer_moves(outcome, cont.cleared, moves);
                     }
+                    st.cands[i] = merged;
+                }
+                None => {
+                    st.seen.insert(h, st.cands.len());
+                    st.cands.push(cand);
                 }
             }
-            if cands.len() > width {
-                self.truncated = true;
-                cands.select_nth_unstable_by(width - 1, |a, b| b.eval.cmp(&a.eval));
-                cands.truncate(width);
-            }
-            let mut next = Vec::with_capacity(cands.len());
-            let mut next_moves = Vec::with_capacity(cands.len() * 32);
-            for c in &cands {
-                let parent = &layer[c.parent as usize];
-                let mut board = parent.board.clone();
-                board.remove_known(c.mv, &mut self.flood);
-                self.arena.push((parent.at, c.mv));
-                let start = next_moves.len() as u32;
-                let (s0, n) = (c.seq.0 as usize, c.seq.1 as usize);
-                next_moves.extend_from_slice(&cand_moves[s0..s0 + n]);
-                next.push(Node {
-                    board,
-                    score: c.score,
-                    tabu: c.tabu,
-                    at: self.arena.len() as u32 - 1,
-                    seq: (start, n as u32),
-                    seq_score: c.eval >> 4,
-                    seq_cleared: c.cleared,
-                });
-            }
-            layer = next;
-            layer_moves = next_moves;
         }
         true
+    }
+
+    /// The best `width` candidates become the next layer.
+    #[inline(always)]
+    fn next_layer(&mut self, st: &mut RunState<B>) {
+        let width = st.width;
+        let cands = &mut st.cands;
+        if cands.len() > width {
+            self.truncated = true;
+            cands.select_nth_unstable_by(width - 1, |a, b| b.eval.cmp(&a.eval));
+            cands.truncate(width);
+        }
+        let mut next = Vec::with_capacity(cands.len());
+        let mut next_moves = Vec::with_capacity(cands.len() * 32);
+        for c in cands.iter() {
+            let parent = &st.layer[c.parent as usize];
+            let mut board = parent.board.clone();
+            board.remove_known(c.mv, &mut self.flood);
+            self.arena.push((parent.at, c.mv));
+            let start = next_moves.len() as u32;
+            let (s0, n) = (c.seq.0 as usize, c.seq.1 as usize);
+            next_moves.extend_from_slice(&st.cand_moves[s0..s0 + n]);
+            next.push(Node {
+                board,
+                score: c.score,
+                tabu: c.tabu,
+                at: self.arena.len() as u32 - 1,
+                seq: (start, n as u32),
+                seq_score: c.eval >> 4,
+                seq_cleared: c.cleared,
+            });
+        }
+        st.layer = next;
+        st.layer_moves = next_moves;
+        st.next = 0;
+        st.cands.clear();
+        st.seen.clear();
+        st.cand_moves.clear();
+    }
+}
+
+/// How a beam's run ended ([`Beam::run`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ran {
+    /// The beam reached the end of every line.
+    Done,
+    /// The budget ran out first.
+    Spent,
+    /// The slice ran out first: the beam goes on from there next time.
+    Paused,
+}
+
+/// A beam between two slices: its layer, the candidates for the next one
+/// and the parent to expand next.
+struct RunState<B> {
+    width: usize,
+    layer: Vec<Node<B>>,
+    /// The layer's best known continuations.
+    layer_moves: Vec<Mv>,
+    /// The next layer's candidates, their continuations and positions seen.
+    cands: Vec<Candidate>,
+    cand_moves: Vec<Mv>,
+    seen: Seen,
+    /// The parent expanded next.
+    next: usize,
+    /// A parent's moves (scratch).
+    moves: Vec<Removal>,
+}
+
+impl<B: SearchBoard> RunState<B> {
+    fn new(start: &B, tabus: &[usize], width: usize) -> RunState<B> {
+        RunState {
+            width,
+            layer: tabus
+                .iter()
+                .map(|&tabu| Node {
+                    board: start.clone(),
+                    score: 0,
+                    tabu,
+                    at: ROOT,
+                    seq: (0, 0),
+                    seq_score: i64::MIN,
+                    seq_cleared: false,
+                })
+                .collect(),
+            layer_moves: Vec::new(),
+            cands: Vec::new(),
+            cand_moves: Vec::new(),
+            seen: Seen::default(),
+            next: 0,
+            moves: Vec::new(),
+        }
     }
 }
 
@@ -690,6 +793,8 @@ fn new_beam<'a, B: SearchBoard>(
         truncated: false,
         exhaustive: false,
         endgame: Budget::nodes(0).start(),
+        slice: Meter::UNLIMITED,
+        state: None,
         progress,
         best: Solution {
             score: i64::MIN,
@@ -723,8 +828,10 @@ fn greedy_solution(start: &BitBoard) -> Solution {
 
 /// A search for a page's worker, which has no threads: run step by step
 /// ([`Session::step`], each a beam twice as wide as the last) or for a time
-/// ([`Session::think`], on the worker's clock). Its beams stay within the
-/// memory it was given.
+/// ([`Session::think`] on the worker's clock, or [`Session::begin`] and then
+/// [`Session::advance`] slice by slice, so that the worker returns to its
+/// event loop between slices and a Stop takes effect at once). Its beams
+/// stay within the memory it was given.
 pub struct Session {
     board: Board,
     search: Stepper,
@@ -732,6 +839,8 @@ pub struct Session {
     max_width: usize,
     /// A beam kept every position: the best line is the best there is.
     exhaustive: bool,
+    /// Where a search begun by [`Session::begin`] is.
+    phase: Phase,
 }
 
 /// The session's beam over the board type that fits.
@@ -741,6 +850,21 @@ enum Stepper {
         Box<Beam<'static, Small<false, false>>>,
     ),
     Big(BitBoard, Box<Beam<'static, BitBoard>>),
+}
+
+/// Where a session's search is between two slices.
+enum Phase {
+    /// No search begun, or the last one has ended.
+    Ended,
+    /// Beams of `width` (doubling up to the widest) within `meter`; then
+    /// the exact search of the best line's end within `endgame`.
+    Beams {
+        width: usize,
+        meter: Meter,
+        endgame: Meter,
+    },
+    /// The exact search of the best line's end.
+    End(Box<dyn endgame::EndWalk>),
 }
 
 impl Session {
@@ -775,6 +899,7 @@ impl Session {
             width: 1,
             max_width: width_within(board.balls(), memory),
             exhaustive: false,
+            phase: Phase::Ended,
         }
     }
 
@@ -786,14 +911,17 @@ impl Session {
     /// Runs one beam (widths 1, 2, 4, … from call to call, then
     /// the widest again and again). Returns false once a beam kept
     /// every position: the search was exhaustive and a wider one cannot
-    /// find more.
+    /// find more. (A search begun by [`Session::begin`] is dropped.)
     pub fn step(&mut self) -> bool {
+        self.phase = Phase::Ended;
         if self.exhaustive {
             return false;
         }
-        let truncated = self
-            .beam(self.width, Meter::UNLIMITED)
-            .expect("an unlimited beam runs to its end");
+        let ran = self.beam(self.width, Meter::UNLIMITED, Meter::UNLIMITED);
+        let truncated = match ran {
+            (Ran::Done, truncated) => truncated,
+            _ => unreachable!("an unlimited beam runs to its end"),
+        };
         self.width = self.width.saturating_mul(2).min(self.max_width);
         self.exhaustive = !truncated;
         truncated
@@ -801,40 +929,110 @@ impl Session {
 
     /// Searches until `budget` is spent, as [`solve`]'s threads do: beams of
     /// widths 1, 2, 4, … up to the widest, then the widest again (each call
-    /// starts again from width 1: call it once with the whole budget).
-    /// Returns false when a beam kept every position (nothing more to find).
+    /// starts again from width 1: call it once with the whole budget), then
+    /// the exact search of the best line's end.
+    /// Returns false when the search was exhaustive (nothing more to find).
     pub fn think(&mut self, budget: Budget) -> bool {
-        // Once a beam has kept every position there is nothing more to
-        // find, whatever the budget (a call with none left says so too).
-        if self.exhaustive {
-            return false;
-        }
-        let (meter, endgame) = split(budget);
-        let mut width = 1;
-        let more = loop {
-            match self.beam(width, meter) {
-                None => break true,
-                Some(false) => break false,
-                Some(true) => width = (width * 2).min(self.max_width),
-            }
-        };
-        self.width = width;
-        self.exhaustive = !more;
-        // The end of the best line searched exactly with what is left.
-        let proved = match &mut self.search {
-            Stepper::Small(start, beam) => beam.end_with(start, endgame, !more),
-            Stepper::Big(start, beam) => beam.end_with(start, endgame, !more),
-        };
-        self.exhaustive = proved;
-        !proved
+        self.begin(budget);
+        self.advance(Budget::UNLIMITED)
+            .expect("a search with no slice runs to its end")
     }
 
-    /// One beam of `width` within `meter`: `None` if the meter ran out
-    /// first, else whether the beam had to drop positions.
-    fn beam(&mut self, width: usize, meter: Meter) -> Option<bool> {
+    /// Begins a search of `budget` (its clock starts now), which
+    /// [`Session::advance`] runs; as [`Session::think`].
+    pub fn begin(&mut self, budget: Budget) {
+        if let Stepper::Small(_, beam) = &mut self.search {
+            beam.state = None;
+        }
+        if let Stepper::Big(_, beam) = &mut self.search {
+            beam.state = None;
+        }
+        let (meter, endgame) = split(budget);
+        self.phase = Phase::Beams {
+            width: 1,
+            meter,
+            endgame,
+        };
+    }
+
+    /// Runs the search begun by [`Session::begin`] until `slice` is spent
+    /// (its clock starts now; its positions count from here): `None` if
+    /// the search goes on (call again), else what [`Session::think`]
+    /// returns. Positions counted by a slice are the beams' play-outs and
+    /// the exact search's positions.
+    pub fn advance(&mut self, slice: Budget) -> Option<bool> {
+        let slice = slice.start();
+        let beam_slice = slice.offset(self.nodes());
+        loop {
+            match &mut self.phase {
+                // Once a beam has kept every position there is nothing more
+                // to find, whatever the budget.
+                Phase::Ended => return Some(!self.exhaustive),
+                _ if self.exhaustive => self.phase = Phase::Ended,
+                Phase::Beams {
+                    width,
+                    meter,
+                    endgame,
+                } => {
+                    let (w, m, e) = (*width, *meter, *endgame);
+                    let more = match self.beam(w, m, beam_slice) {
+                        (Ran::Paused, _) => return None,
+                        // The budget is spent.
+                        (Ran::Spent, _) => true,
+                        // A beam that kept every position: nothing more.
+                        (Ran::Done, false) => false,
+                        (Ran::Done, true) => {
+                            // The next, wider beam.
+                            self.phase = Phase::Beams {
+                                width: (w * 2).min(self.max_width),
+                                meter: m,
+                                endgame: e,
+                            };
+                            continue;
+                        }
+                    };
+                    self.width = w;
+                    self.exhaustive = !more;
+                    // The end of the best line searched exactly with what
+                    // is left.
+                    let walk = match &mut self.search {
+                        Stepper::Small(start, beam) => beam.begin_end(start, e, !more),
+                        Stepper::Big(start, beam) => beam.begin_end(start, e, !more),
+                    };
+                    self.phase = match walk {
+                        Some(walk) => Phase::End(walk),
+                        None => Phase::Ended,
+                    };
+                }
+                Phase::End(walk) => {
+                    if !walk.advance(slice.offset(walk.nodes())) {
+                        return None;
+                    }
+                    let ending = walk.ending();
+                    self.phase = Phase::Ended;
+                    self.exhaustive = match &mut self.search {
+                        Stepper::Small(_, beam) => beam.end_taken(ending),
+                        Stepper::Big(_, beam) => beam.end_taken(ending),
+                    };
+                }
+            }
+        }
+    }
+
+    /// One beam of `width` within `meter` and `slice`: how it ran, and
+    /// whether it had to drop positions.
+    fn beam(&mut self, width: usize, meter: Meter, slice: Meter) -> (Ran, bool) {
         match &mut self.search {
-            Stepper::Small(start, beam) => beam.step(start, width, meter),
-            Stepper::Big(start, beam) => beam.step(start, width, meter),
+            Stepper::Small(start, beam) => beam.step(start, width, meter, slice),
+            Stepper::Big(start, beam) => beam.step(start, width, meter, slice),
+        }
+    }
+
+    /// The beams' positions so far.
+    fn nodes(&self) -> u64 {
+        match &self.search {
+            Stepper::Small(_, beam) => beam.nodes,
+            Stepper::Big(_, beam) => beam.nodes,
         }
     }
 
@@ -855,29 +1053,39 @@ impl Session {
 }
 
 impl<B: SearchBoard> Beam<'_, B> {
-    /// [`Beam::end_exactly`] within `endgame`, unless the search was
-    /// `exhaustive`; whether it is now (the exact search proved the best
-    /// line from the start).
-    fn end_with(&mut self, start: &B, endgame: Meter, exhaustive: bool) -> bool {
+    /// The walk of the exact search of the best line's end within
+    /// `endgame`, unless the search was `exhaustive` (or the board has
+    /// none): `None` then.
+    fn begin_end(
+        &mut self,
+        start: &B,
+        endgame: Meter,
+        exhaustive: bool,
+    ) -> Option<Box<dyn endgame::EndWalk>> {
         self.endgame = endgame;
         self.exhaustive = exhaustive;
-        self.end_exactly(start);
+        self.end_walk(start)
+    }
+
+    /// Keeps what the exact search found; whether the search is now
+    /// exhaustive (it proved the best line from the start).
+    fn end_taken(&mut self, ending: endgame::Ending) -> bool {
+        self.take_ending(ending);
         self.exhaustive
     }
 
-    /// One whole beam of `width` from `start` within `meter`: `None` when
-    /// the meter ran out first, else whether it had to drop positions.
-    fn step(&mut self, start: &B, width: usize, meter: Meter) -> Option<bool> {
-        self.arena.clear();
-        self.truncated = false;
+    /// A beam of `width` from `start` within `meter`, paused when `slice`
+    /// is spent (and resumed by the next call of the same width): how it
+    /// ran, and whether it had to drop positions.
+    fn step(&mut self, start: &B, width: usize, meter: Meter, slice: Meter) -> (Ran, bool) {
         self.meter = meter;
-        let done = self.run(start, width);
+        self.slice = slice;
+        let ran = self.run(start, width);
         self.best.nodes = self.nodes;
-        if !done {
-            return None;
+        if ran == Ran::Done {
+            self.best.width = width;
         }
-        self.best.width = width;
-        Some(self.truncated)
+        (ran, self.truncated)
     }
 }
 

@@ -432,6 +432,29 @@ fn line_bytes(line: &crate::samegame::solver::Solution) -> Vec<u8> {
     line.moves.iter().flat_map(|c| [c.col, c.row]).collect()
 }
 
+/// A time budget of `value` (a number from 0 to `max`) in units of
+/// `millis` milliseconds; the error names the argument `what`.
+fn time_budget(
+    value: &JsValue,
+    what: &str,
+    max: f64,
+    millis: f64,
+) -> Result<crate::budget::Budget, JsError> {
+    let n = value.as_f64().unwrap_or(f64::NAN);
+    if !(0.0..=max).contains(&n) {
+        // (The value as JavaScript shows it: float formatting here would add 40 KB to the wasm.)
+        return Err(JsError::new(&format!(
+            "{}: a number from 0 to {} is needed, not {}",
+            what,
+            max as u64,
+            super::shown(value)
+        )));
+    }
+    Ok(crate::budget::Budget::time(
+        std::time::Duration::from_millis((n * millis) as u64),
+    ))
+}
+
 /// The Same Game solver for a page's Web Worker. `think(seconds)` searches
 /// for that long on the worker's clock (beams widening to the widest that
 /// fits [`WORKER_BEAM_MEMORY`], then the widest again), reporting each new
@@ -480,18 +503,26 @@ impl SolverSession {
     /// Searches for `seconds` (0 to 3,600) of the worker's clock; returns
     /// false when the search was exhaustive (a beam kept every position).
     pub fn think(&mut self, seconds: JsValue) -> Result<bool, JsError> {
-        let given = seconds;
-        let seconds = given.as_f64().unwrap_or(f64::NAN);
-        if !(0.0..=3600.0).contains(&seconds) {
-            // (The value as JavaScript shows it: float formatting here would add 40 KB to the wasm.)
-            return Err(JsError::new(&format!(
-                "seconds: a number from 0 to 3600 is needed, not {}",
-                super::shown(&given)
-            )));
-        }
-        Ok(self.session.think(crate::budget::Budget::time(
-            std::time::Duration::from_millis((seconds * 1e3) as u64),
-        )))
+        let budget = time_budget(&seconds, "seconds", 3600.0, 1e3)?;
+        Ok(self.session.think(budget))
+    }
+
+    /// Begins a search of `seconds` (0 to 3,600) of the worker's clock,
+    /// which `advance` runs slice by slice (as `think` runs it at once).
+    pub fn begin(&mut self, seconds: JsValue) -> Result<(), JsError> {
+        let budget = time_budget(&seconds, "seconds", 3600.0, 1e3)?;
+        self.session.begin(budget);
+        Ok(())
+    }
+
+    /// Runs the search begun by `begin` for at most about `milliseconds`
+    /// (0 to 60,000), then returns to the caller (a worker returns to its
+    /// event loop, where a Stop takes effect at once): `undefined` while
+    /// the search goes on, else what `think` returns (false when it was
+    /// exhaustive).
+    pub fn advance(&mut self, milliseconds: JsValue) -> Result<Option<bool>, JsError> {
+        let slice = time_budget(&milliseconds, "milliseconds", 60_000.0, 1.0)?;
+        Ok(self.session.advance(slice))
     }
 
     /// Runs the next beam; false when the search has been exhaustive (a

@@ -25,6 +25,10 @@ use crate::samegame::rules::Rules;
 /// Slots of the table of proved bounds (16 bytes each: 32 MiB).
 const TABLE_SLOTS: usize = 1 << 21;
 
+/// The positions a slice of a walk examines at least, whatever the slice
+/// ([`EndWalk::advance`]).
+const MIN_SLICE: u64 = 1024;
+
 /// What is proved of a position's best rest of the game: at least `low`, at
 /// most `high` (equal once it is exact), for the position whose hash is
 /// `key`.
@@ -84,6 +88,11 @@ struct Exact<B: SearchBoard> {
     rules: Rules,
     table: Vec<Known>,
     meter: Meter,
+    /// The share of `meter` this call may spend ([`EndWalk::advance`]),
+    /// and the positions examined when the call began (a call examines at
+    /// least [`MIN_SLICE`] positions, so that slices make progress).
+    slice: Meter,
+    slice_from: u64,
     nodes: u64,
     flood: B::Scratch,
     /// The moves of the positions on the search's path, by depth (kept
@@ -150,6 +159,8 @@ impl<B: SearchBoard> Exact<B> {
             rules,
             table: vec![UNKNOWN; slots.next_power_of_two()],
             meter,
+            slice: Meter::UNLIMITED,
+            slice_from: 0,
             nodes: 0,
             flood: B::Scratch::default(),
             moves: Vec::new(),
@@ -208,7 +219,9 @@ impl<B: SearchBoard> Exact<B> {
                 ..known
             });
             Some(v > target)
-        } else if self.meter.spent(self.nodes, 256) {
+        } else if self.meter.spent(self.nodes, 256)
+            || (self.nodes - self.slice_from >= MIN_SLICE && self.slice.spent(self.nodes, 256))
+        {
             None
         } else {
             self.nodes += 1;
@@ -317,6 +330,7 @@ impl<B: SearchBoard> Exact<B> {
 /// end searched exactly, back from its last position while `meter` allows:
 /// the better line (none when no better ending was found), and whether the
 /// walk reached the start with every answer proved.
+#[cfg(test)]
 pub(super) fn improve<B: SearchBoard>(
     start: &B,
     moves: &[Cell],
@@ -326,6 +340,7 @@ pub(super) fn improve<B: SearchBoard>(
     improve_with(start, moves, score, meter, TABLE_SLOTS)
 }
 
+#[cfg(test)]
 fn improve_with<B: SearchBoard>(
     start: &B,
     moves: &[Cell],
@@ -333,46 +348,130 @@ fn improve_with<B: SearchBoard>(
     meter: Meter,
     slots: usize,
 ) -> Ending {
-    let rules = Rules::default();
-    let mut exact = Exact::<B>::new(rules, meter, slots);
-    // The line's positions and the points made before each.
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    let mut made = Vec::with_capacity(moves.len() + 1);
-    let mut b = start.clone();
-    let mut points = 0;
-    for &m in moves {
-        positions.push(b.clone());
+    let mut walk = Walk::with_slots(start, moves, score, meter, slots);
+    walk.advance(Meter::UNLIMITED);
+    walk.ending()
+}
+
+/// The walk back along a line, resumable: [`Walk::advance`] goes on until
+/// the walk's budget is spent or it reaches the start (it has ended), or
+/// until a slice of that budget is spent (it pauses, and the next call goes
+/// on from the question it was answering, the table and the better lines
+/// found kept). A page's worker walks in slices so that it returns to its
+/// event loop, where a Stop takes effect at once.
+pub(super) trait EndWalk {
+    /// Walks on within `slice`; true once the walk has ended.
+    fn advance(&mut self, slice: Meter) -> bool;
+    /// What the walk found so far.
+    fn ending(&self) -> Ending;
+    /// Positions examined so far.
+    fn nodes(&self) -> u64;
+}
+
+/// The state of a walk back along a line ([`EndWalk`]).
+pub(super) struct Walk<B: SearchBoard> {
+    exact: Exact<B>,
+    /// The line walked along: its moves and what it scores.
+    moves: Vec<Cell>,
+    score: i64,
+    /// The line's positions and the points made before each.
+    positions: Vec<B>,
+    made: Vec<i64>,
+    /// The best line found: its first k moves, then an ending making `rest`.
+    best: Option<(usize, i64, Vec<Mv>)>,
+    /// The position asked about next (walking back to 0); `None` once the
+    /// walk has ended.
+    next: Option<usize>,
+    /// Whether every position back to the start was answered.
+    proved: bool,
+}
+
+impl<B: SearchBoard> Walk<B> {
+    /// A walk along `moves` (a whole game from `start`, scoring `score`)
+    /// within `meter`. A line that does not replay gives a walk that has
+    /// ended with nothing found.
+    pub(super) fn new(start: &B, moves: &[Cell], score: i64, meter: Meter) -> Walk<B> {
+        Walk::with_slots(start, moves, score, meter, TABLE_SLOTS)
+    }
+
+    fn with_slots(start: &B, moves: &[Cell], score: i64, meter: Meter, slots: usize) -> Walk<B> {
+        let rules = Rules::default();
+        let mut exact = Exact::<B>::new(rules, meter, slots);
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut made = Vec::with_capacity(moves.len() + 1);
+        let mut b = start.clone();
+        let mut points = 0;
+        let mut replays = true;
+        for &m in moves {
+            positions.push(b.clone());
+            made.push(points);
+            let color = b.get(m.col as usize, m.row as usize);
+            let Some(size) = play(&mut b, Mv { cell: m, color }, &mut exact.flood) else {
+                replays = false;
+                break;
+            };
+            points += rules.move_points(size);
+        }
+        positions.push(b);
         made.push(points);
-        let color = b.get(m.col as usize, m.row as usize);
-        let Some(size) = play(&mut b, Mv { cell: m, color }, &mut exact.flood) else {
-            return Ending::default();
-        };
-        points += rules.move_points(size);
-    }
-    positions.push(b);
-    made.push(points);
-    // The best line found: its first k moves, then `ending` making `rest`.
-    let mut best: Option<(usize, i64, Vec<Mv>)> = None;
-    let mut proved = false;
-    for k in (0..positions.len()).rev() {
-        let floor = match &best {
-            Some((j, rest, _)) => made[*j] + rest - made[k],
-            None => score - made[k],
-        };
-        let (rest, ending, done) = exact.best(&positions[k], floor);
-        if rest > floor {
-            best = Some((k, rest, ending));
+        Walk {
+            exact,
+            moves: moves.to_vec(),
+            score,
+            next: replays.then(|| positions.len() - 1),
+            positions,
+            made,
+            best: None,
+            proved: false,
         }
-        if !done {
-            break;
-        }
-        proved = k == 0;
     }
-    Ending {
-        better: best.and_then(|(k, _, ending)| {
-            better_line(&positions[k], made[k], &moves[..k], &ending, score)
-        }),
-        proved,
+}
+
+impl<B: SearchBoard> EndWalk for Walk<B> {
+    fn advance(&mut self, slice: Meter) -> bool {
+        self.exact.slice = slice;
+        self.exact.slice_from = self.exact.nodes;
+        while let Some(k) = self.next {
+            let floor = match &self.best {
+                Some((j, rest, _)) => self.made[*j] + rest - self.made[k],
+                None => self.score - self.made[k],
+            };
+            let (rest, ending, done) = self.exact.best(&self.positions[k], floor);
+            if rest > floor {
+                self.best = Some((k, rest, ending));
+            }
+            if !done {
+                if self.exact.meter.spent(self.exact.nodes, 1) {
+                    // The walk's own budget is spent: it ends here.
+                    self.next = None;
+                    return true;
+                }
+                // The slice is spent: the same question again next time.
+                return false;
+            }
+            self.proved = k == 0;
+            self.next = k.checked_sub(1);
+        }
+        true
+    }
+
+    fn ending(&self) -> Ending {
+        Ending {
+            better: self.best.as_ref().and_then(|(k, _, ending)| {
+                better_line(
+                    &self.positions[*k],
+                    self.made[*k],
+                    &self.moves[..*k],
+                    ending,
+                    self.score,
+                )
+            }),
+            proved: self.proved,
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.exact.nodes
     }
 }
 
