@@ -603,7 +603,7 @@ const PRESENT_TOOLS = [
 for (const { link, tool } of PRESENT_TOOLS) {
   test(`embedded in present mode the teacher's tools show with the board: ${link.split('&')[0]}`, async () => {
     const { page, problems, context } = await open(browser, `${game.url}#${link}&embed=1&present=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
-    assert.equal(await page.evaluate(() => document.body.className), 'embed present');
+    assert.deepEqual(await page.evaluate(() => ['embed', 'present'].map((c) => document.body.classList.contains(c))), [true, true]);
     const shown = page.getByRole(tool[0], { name: tool[1], exact: true });
     assert.equal(await shown.isVisible(), true, `${tool[1]} shown`);
     assert.equal(await page.getByLabel('Preset').isVisible(), false, 'settings stay hidden');
@@ -725,11 +725,13 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2);
   assert.notEqual(await page.locator('main [data-ref="why"]').textContent(), '', 'the strategy\'s reason stays in view');
-  // On a wide screen the reason sits beside the board (in the side column), the board below the score takes the height.
-  assert.equal(await page.locator('main .game-side [data-ref="why"]').count(), 1);
+  // The reason sits beside the board (in the side column) or under it, whichever leaves the board larger: on this
+  // 1100 × 900 window (nearly 4 : 3) a wide board is larger with the side panels under it. It stays in view.
+  assert.equal(await page.locator('main .game-main [data-ref="why"]').count(), 1, 'under the board here');
   const why = await page.locator('main [data-ref="why"]').boundingBox();
   const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
-  assert.ok(why.x >= board.x + board.width, 'beside the board');
+  assert.ok(why.y >= board.y + board.height && why.y + why.height <= 900.5, `under the board, in view: ${JSON.stringify([why, board])}`);
+  assert.ok(board.width >= 0.7 * 1100, `the board fills the width: ${JSON.stringify(board)}`);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
   // A clicker's Page Down / Page Up step and undo, from the board too (where the arrows move the cursor).
@@ -997,7 +999,8 @@ for (const { link, explain } of PRESENT) {
     await context.close();
   });
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+  // 1024 × 768: a 4 : 3 classroom projector, where a wide board fills more of the screen with the side panels under it.
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
     test(`present mode fills the screen: ${link.split('&')[0]} at ${viewport.width} × ${viewport.height}`, async () => {
       const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
       assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
@@ -1014,8 +1017,10 @@ for (const { link, explain } of PRESENT) {
       await page.keyboard.press('ArrowRight');
       assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
       const size = (name) => page.locator(`main [data-ref="${name}"]`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
-      assert.ok((await size('score')) >= 28, `score ${await size('score')} px`);
-      assert.ok((await size(explain)) >= 24, `${explain} ${await size(explain)} px`);
+      // (The page's text scales a little with the window: 27 px for the score at 1024 × 768.)
+      const small = viewport.width < 1280 ? 2 : 0;
+      assert.ok((await size('score')) >= 28 - small, `score ${await size('score')} px`);
+      assert.ok((await size(explain)) >= 24 - small, `${explain} ${await size(explain)} px`);
       // The strategy's reason for the move stays in view.
       const reason = page.locator(`main [data-ref="${explain}"]`);
       assert.match(await reason.textContent(), /\S/, 'a reason for the step');

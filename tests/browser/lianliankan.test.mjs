@@ -306,6 +306,36 @@ test('a drawn path runs from tile edge to tile edge: the hinted tiles\' letters 
   await context.close();
 });
 
+test('under reduced motion a pair\'s path is shown over the pair itself, then the tiles go and the others slide', async () => {
+  // Down: the two A go and the B above each falls into its cell.
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=B.B./A.A.`, calm);
+  const pixel = (x, y) => page.evaluate(([cx, cy]) => {
+    const g = window.clearboardPage;
+    const p = g.cellCenter(cx, cy);
+    const r = g.canvas.getBoundingClientRect();
+    // The middle half of the cell (its symbol and letter; a path runs along its edges), as a checksum.
+    const k = devicePixelRatio;
+    const s = g.geom.s;
+    const d = g.canvas.getContext('2d').getImageData(Math.round((p.x - r.left - s / 4) * k), Math.round((p.y - r.top - s / 4) * k), Math.round((s / 2) * k), Math.round((s / 2) * k)).data;
+    let sum = 0;
+    for (let i = 0; i < d.length; i++) sum = (sum * 31 + d[i]) % 1000000007;
+    return sum;
+  }, [x, y]);
+  const a = await pixel(0, 1);
+  const b = await pixel(0, 0);
+  assert.notEqual(a, b, 'A and B look different');
+  await clickCell(page, 0, 1);
+  await clickCell(page, 2, 1);
+  assert.deepEqual(await cells(page), [0, 0, 0, 0, 2, 0, 2, 0], 'the engine has removed the pair and slid the B');
+  // For a moment the board is drawn as it was: the A still where it stood, under the path.
+  assert.equal(await pixel(0, 1), a, 'the A is drawn while its path shows');
+  assert.equal(await page.evaluate(() => Boolean(window.clearboardPage.flash)), true);
+  await page.waitForFunction(() => !window.clearboardPage.flash, null, { timeout: 2000 });
+  assert.notEqual(await pixel(0, 1), a, 'then the A is gone (the B that slid down stands there)');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('LianliankanApp as the README documents it', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=AB/BA/CC`, calm);
   const r = await page.evaluate(() => {

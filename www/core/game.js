@@ -284,18 +284,44 @@ export class BoardGame {
   }
 
   /**
-   * Present mode on a wide screen: the explanation of the last Step goes to
-   * the side column, beside the board, so the board keeps the screen's
-   * height; anywhere else it stays under the board.
+   * Present mode on a wide screen: the side column (the teacher's panels)
+   * beside the board with the explanation of the last Step in it, or all
+   * of it under the board (`present-stacked`), whichever leaves the board
+   * larger; anywhere else the explanation stays under the board.
    */
   placeExplanation(present) {
     const why = this.root && this.ref('why');
     const side = this.root?.querySelector('.game-side');
     if (!why || !side) return;
-    const beside = present && matchMedia('(min-width: 52rem)').matches && getComputedStyle(side).display !== 'none';
-    if (beside && why.parentElement !== side) side.append(why);
-    else if (!beside && why.parentElement === side) this.ref('readout').after(why);
-    this.resize?.();
+    const wide = present && matchMedia('(min-width: 52rem)').matches;
+    const area = () => {
+      const r = this.canvas?.getBoundingClientRect();
+      return r ? r.width * r.height : 0;
+    };
+    const place = (beside) => {
+      // Stacked: one column, the side panels under the board and the explanation under its lines.
+      document.body.classList.toggle('present-stacked', wide && !beside);
+      if (beside && why.parentElement !== side) side.append(why);
+      else if (!beside && why.parentElement === side) this.ref('readout').after(why);
+      this.resize?.();
+    };
+    // (A phone held sideways has its own layout, side column beside: style.css.)
+    const phone = matchMedia('(orientation: landscape) and (max-height: 30rem)').matches;
+    if (wide && phone && getComputedStyle(side).display !== 'none') place(true);
+    else if (wide && getComputedStyle(side).display !== 'none') {
+      // The side panels beside the board, or under it: whichever leaves the
+      // board larger (a wide board on a 4 : 3 projector, 1024 × 768, is a
+      // quarter larger stacked; a tall one is larger beside).
+      // Measured with the explanation at three lines (a step's reason: the
+      // one shown now may be shorter, and the board must not shrink later).
+      const size = parseFloat(getComputedStyle(why).fontSize) || 16;
+      why.style.minHeight = `${Math.ceil(size * 1.3 * 3)}px`;
+      place(false);
+      const stacked = area();
+      why.style.minHeight = '';
+      place(true);
+      if (stacked > area() * 1.02) place(false);
+    } else place(false);
     this.fitExplanation();
   }
 

@@ -457,7 +457,9 @@ export class Lianliankan extends BoardGame {
 
   draw() {
     if (!this.app) return;
-    this.paint(Array.from(this.app.cells()));
+    // Under reduced motion a pair's path is shown for a moment over the
+    // board as it was (the pair still there), then the board as it is.
+    this.paint(this.flash ? this.flash.before : Array.from(this.app.cells()));
   }
 
   /** Under a turned board, where the variant's slides go on the screen (nothing when none slide). */
@@ -647,7 +649,7 @@ export class Lianliankan extends BoardGame {
     const slides = pairsOf(Array.from(this.app.lastSlides()));
     this.changed({ animate: true });
     if (reducedMotion()) {
-      this.showFlash(path);
+      this.showFlash(path, before);
       return;
     }
     const total = Math.min(450, 1400 / this.speed());
@@ -663,10 +665,13 @@ export class Lianliankan extends BoardGame {
     );
   }
 
-  /** Shows `path` over the board for a moment (without motion). */
-  showFlash(path) {
+  /**
+   * Shows `path` for a moment (without motion) over the board as it was
+   * (`before`: the pair joined, nothing slid yet); then the board as it is.
+   */
+  showFlash(path, before) {
     clearTimeout(this.flashTimer);
-    this.flash = path;
+    this.flash = { path, before };
     this.draw();
     this.flashTimer = setTimeout(() => this.clearFlash(), FLASH_MS);
   }
@@ -1059,7 +1064,7 @@ export class Lianliankan extends BoardGame {
       }
     }
     if (frame?.path) this.paintPath(frame.path, frame.u);
-    else if (this.flash) this.paintPath(this.flash, 1);
+    else if (this.flash) this.paintPath(this.flash.path, 1);
     else if (this.hintPath?.length) this.paintPath(this.hintPath, 1, HINT);
     paintRingLabels(ctx, s, w, h, view);
     if (this.showCursor && document.activeElement === this.canvas && !frame) {

@@ -798,6 +798,24 @@ export class SameGame extends BoardGame {
     }, 1000 / Math.max(2, this.speed()));
   }
 
+  /**
+   * Present mode shows greedy's next move, its outline and its reason, for
+   * the class (issue: "off by default when playing, on in class / present
+   * mode"); leaving it puts back the player's own choice.
+   */
+  presentChanged(on) {
+    const box = this.ref('show-next');
+    if (!box) return;
+    if (on) {
+      if (this.showNextOutside === undefined) this.showNextOutside = box.checked;
+      box.checked = true;
+    } else if (this.showNextOutside !== undefined) {
+      box.checked = this.showNextOutside;
+      this.showNextOutside = undefined;
+    }
+    if (this.app) this.changed({ quiet: true });
+  }
+
   // ---- after every change ----------------------------------------------
 
   /** After any change: log, score, the strategy's next move, the address, the drawing. */
@@ -1059,7 +1077,8 @@ export class SameGame extends BoardGame {
       this.draw();
     });
     on('show-next', 'change', () => {
-      save('samegame.showNext', this.ref('show-next').checked);
+      // In present mode it is the class's view (presentChanged): the player's own choice stays as it was.
+      if (this.showNextOutside === undefined) save('samegame.showNext', this.ref('show-next').checked);
       this.changed({ quiet: true });
       // The preview now shown under the board is said (turned off, the check box's state says enough).
       const preview = this.ref('why').textContent;
