@@ -346,6 +346,23 @@ test('Pause stops autoplay in every strategy; Play needs something to play', asy
   n = await moves(page);
   await page.waitForTimeout(700);
   assert.equal(await moves(page), n, 'paused by key');
+  // Undo during Play pauses it (the move undone is not played again at once), in every game.
+  for (const link of ['game=samegame&seed=11&w=10&h=10&colors=3', 'game=lianliankan&w=8&h=6&kinds=12&seed=3', 'game=mayan&level=33']) {
+    await page.evaluate((l) => {
+      location.hash = `#${l}`;
+    }, link);
+    await page.waitForFunction((l) => window.clearboardPage.link().startsWith(l.split('&')[0]) && window.clearboardPage.app.moves() === 0, link);
+    if (link.startsWith('game=samegame')) await page.getByLabel('Strategy').selectOption('greedy');
+    if (link.startsWith('game=mayan')) await button(page, 'Show solution').click();
+    else await setSpeed(page, 4);
+    await button(page, 'Play').click();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() >= 2, null, { timeout: 5000 });
+    await button(page, 'Undo').click();
+    n = await moves(page);
+    await page.waitForTimeout(700);
+    assert.equal(await moves(page), n, `${link}: Undo paused Play`);
+    assert.ok(await button(page, 'Pause').isDisabled(), `${link}: Pause off`);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -830,7 +847,12 @@ test('wasm errors name the argument and say what came, and a game over is said i
     // A search begun and run slice by slice ends (this one exhaustive: a
     // board with one move).
     const slices = new w.SolverSession('RRG\nBGB', 1);
-    out.beforeBegin = slices.advance(5);
+    out.beforeBegin = error(() => slices.advance(5));
+    const sg = new w.SameGameApp();
+    out.letters = [1, 9].map((k) => sg.colorLetter(k)).join('');
+    out.colour0 = error(() => sg.colorLetter(0));
+    out.colour10 = error(() => sg.colorLetter(10));
+    sg.free();
     slices.begin(1);
     let calls = 0;
     let ended;
@@ -855,7 +877,10 @@ test('wasm errors name the argument and say what came, and a game over is said i
     beginNegative: 'seconds: a number from 0 to 3600 is needed, not -1',
     advanceLong: 'milliseconds: a number from 0 to 60000 is needed, not 1000000000',
     advanceString: "milliseconds: a number from 0 to 60000 is needed, not the string '40'",
-    beforeBegin: true,
+    beforeBegin: 'advance: no search begun (call begin(seconds) first)',
+    letters: 'RW',
+    colour0: 'colour: 0 is not from 1 to 9',
+    colour10: 'colour: 10 is not from 1 to 9',
     sliced: [false, 0, 2],
     variant: said.variant.startsWith("variant: unknown variant '1' (the variants are ") ? said.variant : 'variant: …',
     noKey: "link: '=3' has no key before '='",

@@ -671,6 +671,8 @@ export class BoardGame {
   }
 
   undo() {
+    // Undo during Play pauses it (else the move undone would be played again at once).
+    this.autoplay.stop();
     this.animator.finish();
     this.shell.message('');
     if (this.app.undo()) this.changedByUndo(1);

@@ -684,6 +684,8 @@ export class Lianliankan extends BoardGame {
   }
 
   undo() {
+    // Undo during Play pauses it (else the pair undone would be played again at once).
+    this.autoplay.stop();
     this.animator.finish();
     this.clearFlash();
     this.shell.message('');

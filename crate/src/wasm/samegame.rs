@@ -152,15 +152,12 @@ impl SameGameApp {
         self.game.board().colors() as u32
     }
 
-    /// The letter of colour `k` (1-based), as in the judge's log.
+    /// The letter of colour `k` (1 to 9, as `cells()` numbers them), as in
+    /// the judge's log; any other `k` is an Error.
     #[wasm_bindgen(js_name = colorLetter)]
     pub fn color_letter(&self, k: JsValue) -> Result<String, JsError> {
-        let k = whole(&k, "colour", -MAX_SAFE, MAX_SAFE)?;
-        Ok(usize::try_from(k - 1)
-            .ok()
-            .and_then(|i| COLOR_LETTERS.get(i))
-            .map(|&l| char::from(l).to_string())
-            .unwrap_or_default())
+        let k = whole(&k, "colour", 1, COLOR_LETTERS.len() as i64)?;
+        Ok(char::from(COLOR_LETTERS[k as usize - 1]).to_string())
     }
 
     /// The board for drawing: width × height colours (0 = empty), row by
@@ -465,6 +462,8 @@ fn time_budget(
 #[wasm_bindgen]
 pub struct SolverSession {
     session: crate::samegame::solver::Session,
+    /// Whether `begin` was called (`advance` runs what it began).
+    begun: bool,
 }
 
 #[wasm_bindgen]
@@ -497,6 +496,7 @@ impl SolverSession {
                 WORKER_BEAM_MEMORY,
                 &report,
             ),
+            begun: false,
         })
     }
 
@@ -512,6 +512,7 @@ impl SolverSession {
     pub fn begin(&mut self, seconds: JsValue) -> Result<(), JsError> {
         let budget = time_budget(&seconds, "seconds", 3600.0, 1e3)?;
         self.session.begin(budget);
+        self.begun = true;
         Ok(())
     }
 
@@ -522,6 +523,9 @@ impl SolverSession {
     /// exhaustive).
     pub fn advance(&mut self, milliseconds: JsValue) -> Result<Option<bool>, JsError> {
         let slice = time_budget(&milliseconds, "milliseconds", 60_000.0, 1.0)?;
+        if !self.begun {
+            return Err(JsError::new("advance: no search begun (call begin(seconds) first)"));
+        }
         Ok(self.session.advance(slice))
     }
 
