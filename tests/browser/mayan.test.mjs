@@ -240,6 +240,35 @@ test('a level played by dragging: moves left, the result on the board, progress 
   await context.close();
 });
 
+test('with storage blocked a level solved by the player is still marked ✓ in the Level list, as its message says', async () => {
+  const context = await browser.newContext(calm);
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${server.url}#game=mayan&level=40`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await ref(page, 'board').focus();
+  for (const [x, y, g] of judge(40).trim().split('\n').map((l) => l.split(' ').map(Number))) {
+    const c = await page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+    for (let i = c.x; i !== x; i += Math.sign(x - c.x)) await page.keyboard.press(x > c.x ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = c.y; i !== y; i += Math.sign(y - c.y)) await page.keyboard.press(y > c.y ? 'ArrowUp' : 'ArrowDown');
+    await page.keyboard.press(g === 1 ? 'Shift+ArrowRight' : 'Shift+ArrowLeft');
+    await page.waitForFunction(() => !window.clearboardPage.anim);
+  }
+  assert.equal(await app(page, (a) => a.solved()), true);
+  assert.match(await ref(page, 'overlay-text').textContent(), / That was the last level: 1 of 40 are solved \(the Level list marks them ✓\)\.$/);
+  assert.match(await page.getByLabel('Level').locator('option[value="40"]').textContent(), /✓$/, 'marked as said');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a click selects a block, Move left / Move right drag it; the keyboard does the same', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
   const [[x1, y1, g1], [x2, y2, g2]] = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));

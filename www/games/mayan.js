@@ -178,10 +178,13 @@ function decodeSteps(raw) {
   return steps;
 }
 
-/** The levels solved in this browser (storage may be blocked or hold anything). */
+/** The levels solved in this page, kept here too where storage is blocked (the Level list still marks them). */
+const solvedHere = new Set();
+
+/** The levels solved in this browser (storage may be blocked or hold anything) and in this page. */
 function solvedLevels() {
   const v = load('mayan.solved', []);
-  return new Set(Array.isArray(v) ? v.filter(Number.isInteger) : []);
+  return new Set([...(Array.isArray(v) ? v.filter(Number.isInteger) : []), ...solvedHere]);
 }
 
 export class Mayan extends BoardGame {
@@ -1018,6 +1021,7 @@ export class Mayan extends BoardGame {
         if (level && !helped) {
           const solved = solvedLevels();
           solved.add(level);
+          solvedHere.add(level);
           save('mayan.solved', [...solved].sort((a, b) => a - b));
           this.fillLevels();
           this.ref('level').value = String(level);
@@ -1033,9 +1037,7 @@ export class Mayan extends BoardGame {
         // The last level has no Next level: say why, and how many of the set are ticked.
         const last = this.bindings.MayanApp.levelCount();
         if (level === last) {
-          // This one counted even where storage is blocked (the set read back is then empty).
           const ticked = solvedLevels();
-          if (!helped) ticked.add(level);
           const ticks = [...ticked].filter((l) => l >= 1 && l <= last).length;
           const where = document.documentElement.classList.contains('embed') ? '' : ' (the Level list marks them ✓)';
           text += ` That was the last level: ${ticks === last ? `all ${last} are solved` : `${ticks} of ${last} are solved${where}`}.`;
