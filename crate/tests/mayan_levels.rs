@@ -136,3 +136,28 @@ fn the_count_of_solutions_is_every_sequence_and_the_page_gets_it_within_its_budg
         );
     }
 }
+
+/// The built-in set is what `clearboard gen mayan-levels` (8 a move count,
+/// seed 1) makes: one command regenerates it, graded within each n from
+/// many solutions to few. (Release only, as this whole file: the
+/// generator's exact searches take about 15 s there.)
+#[test]
+fn the_built_in_levels_are_what_the_generator_makes() {
+    let graded = clearboard::mayan::levels::generate(8, 1);
+    let levels: Vec<_> = graded.iter().map(|g| g.level.clone()).collect();
+    assert_eq!(
+        to_text(&levels),
+        BUILT_IN,
+        "crate/src/mayan/levels.txt is out of date: regenerate it with \
+         `clearboard gen mayan-levels > crate/src/mayan/levels.txt`"
+    );
+    for n in 1..=5u32 {
+        let counts: Vec<u64> = graded
+            .iter()
+            .filter(|g| g.level.moves == n)
+            .map(|g| g.solutions)
+            .collect();
+        assert_eq!(counts.len(), 8, "n = {n}");
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "n = {n}: {counts:?}");
+    }
+}
