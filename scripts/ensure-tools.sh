@@ -38,7 +38,7 @@ browser_tools() {
             apt-get install -y chromium >/dev/null
         }
     fi
-    if [ ! -d "$root/tests/browser/node_modules/playwright-core" ]; then
+    if [ ! -d "$root/tests/browser/node_modules/playwright-core" ] || [ ! -d "$root/tests/browser/node_modules/typescript" ]; then
         say "installing the browser suite's node modules"
         (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
     fi

@@ -158,6 +158,9 @@ fn the_built_in_levels_are_what_the_generator_makes() {
             .map(|g| g.solutions)
             .collect();
         assert_eq!(counts.len(), 8, "n = {n}");
-        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "n = {n}: {counts:?}");
+        assert!(
+            counts.windows(2).all(|w| w[0] >= w[1]),
+            "n = {n}: {counts:?}"
+        );
     }
 }

@@ -103,7 +103,11 @@ impl LianliankanApp {
     /// (optional) is the seed of a deal whose link names none; a random one
     /// when left out.
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
+    pub fn open_link(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] link: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] fresh: JsValue,
+    ) -> Result<(), JsError> {
         let link = super::link_text(&link)?;
         let fresh = fresh_seed(&fresh)?;
         let bad = |e: String| JsError::new(&format!("link: {}", e));

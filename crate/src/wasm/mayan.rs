@@ -124,7 +124,11 @@ impl MayanApp {
     /// games' `openLink`); when given it must be a seed, a whole number
     /// from 0 to 2^53 − 1, as there.
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
+    pub fn open_link(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] link: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] fresh: JsValue,
+    ) -> Result<(), JsError> {
         // Not used, but checked as the other games check it.
         fresh_seed(&fresh)?;
         let link = super::link_text(&link)?;

@@ -84,7 +84,11 @@ impl SameGameApp {
     /// no seed and no board (`game=samegame&w=20&h=20&colors=5`) deals a
     /// board from `fresh` (optional: a random seed when left out).
     #[wasm_bindgen(js_name = openLink)]
-    pub fn open_link(&mut self, link: JsValue, fresh: JsValue) -> Result<(), JsError> {
+    pub fn open_link(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] link: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] fresh: JsValue,
+    ) -> Result<(), JsError> {
         let link = super::link_text(&link)?;
         let fresh = fresh_seed(&fresh)?;
         crate::link::expect_game(&link, "samegame")
@@ -472,7 +476,11 @@ impl SolverSession {
     /// letters, `.` empty), as `SameGameApp.text()` returns it; `thread`
     /// (0 when left out) picks this worker's share of the search.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: JsValue, seed: JsValue, thread: JsValue) -> Result<SolverSession, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] thread: JsValue,
+    ) -> Result<SolverSession, JsError> {
         // The arguments are checked in their order: the board first.
         let board = text(&board, "solver board")?;
         let rows: Vec<&str> = board.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -524,7 +532,9 @@ impl SolverSession {
     pub fn advance(&mut self, milliseconds: JsValue) -> Result<Option<bool>, JsError> {
         let slice = time_budget(&milliseconds, "milliseconds", 60_000.0, 1.0)?;
         if !self.begun {
-            return Err(JsError::new("advance: no search begun (call begin(seconds) first)"));
+            return Err(JsError::new(
+                "advance: no search begun (call begin(seconds) first)",
+            ));
         }
         Ok(self.session.advance(slice))
     }
