@@ -144,7 +144,7 @@ fn the_count_of_solutions_is_every_sequence_and_the_page_gets_it_within_its_budg
 #[test]
 fn the_built_in_levels_are_what_the_generator_makes() {
     let graded = clearboard::mayan::levels::generate(8, 1);
-    let levels: Vec<_> = graded.iter().map(|g| g.level.clone()).collect();
+    let levels: Vec<_> = graded.iter().map(|g| g.level).collect();
     assert_eq!(
         to_text(&levels),
         BUILT_IN,
