@@ -256,7 +256,6 @@ class Shell {
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
     this.game?.placeExplanation?.(on);
-    this.game?.presentChanged?.(on);
     // The status message's kept room belongs to the layout left: measured afresh in this one.
     keepRoom();
     // A focused control that present mode hides (a side panel's), or that
@@ -523,7 +522,6 @@ class Shell {
     // Back to a game left in this page: its strategy, pasted inputs and
     // open panels as they were.
     this.game.restoreControls(this.keptControls[G.id]);
-    if (this.presenting) this.game.presentChanged?.(true);
     // Embedded with &log=1: the panels holding a log are shown open.
     if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]')) d.open = true;
     document.getElementById('game-switch').value = G.id;

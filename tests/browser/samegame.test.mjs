@@ -924,24 +924,16 @@ test('on a touch screen a board too large for it keeps cells a finger can pick (
   await context.close();
 });
 
-test('present mode shows greedy\'s next move (outline and reason) for the class; leaving it puts back the player\'s choice', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { reducedMotion: 'reduce', viewport: { width: 1920, height: 1080 } });
-  const box = page.getByLabel("Show greedy's next move");
-  assert.equal(await box.isChecked(), false, 'off by default when playing');
-  assert.deepEqual(await page.evaluate(() => window.clearboardPage.next), []);
-  await page.getByRole('button', { name: 'Present', exact: true }).click();
-  assert.equal(await box.isChecked(), true, 'on in present mode');
-  assert.ok((await page.evaluate(() => window.clearboardPage.next.length)) >= 2, 'the next cluster is outlined');
-  assert.match(await page.locator('main [data-ref="why"]').textContent(), /\S/, 'and its reason shown');
-  await page.keyboard.press('Escape');
-  assert.equal(await box.isChecked(), false, 'off again after present mode');
-  assert.deepEqual(await page.evaluate(() => window.clearboardPage.next), []);
-  assert.equal(await page.evaluate(() => localStorage.getItem('clearboard.samegame.showNext')), null, 'the player\'s setting untouched');
-  // A link that opens in present mode shows it too.
-  await page.goto(`${server.url}#game=samegame&seed=4&present=1`);
+test('Think for is kept as it is set, not only when Solve is pressed; an invalid value is not kept', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
+  const think = page.getByLabel('Think for (seconds)');
+  await think.fill('7');
+  await think.press('Tab');
+  await think.fill('9999');
+  await think.press('Tab');
+  await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  assert.equal(await box.isChecked(), true);
-  assert.ok((await page.evaluate(() => window.clearboardPage.next.length)) >= 2);
+  assert.equal(await think.inputValue(), '7');
   assert.deepEqual(problems, []);
   await context.close();
 });

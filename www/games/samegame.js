@@ -798,24 +798,6 @@ export class SameGame extends BoardGame {
     }, 1000 / Math.max(2, this.speed()));
   }
 
-  /**
-   * Present mode shows greedy's next move, its outline and its reason, for
-   * the class (issue: "off by default when playing, on in class / present
-   * mode"); leaving it puts back the player's own choice.
-   */
-  presentChanged(on) {
-    const box = this.ref('show-next');
-    if (!box) return;
-    if (on) {
-      if (this.showNextOutside === undefined) this.showNextOutside = box.checked;
-      box.checked = true;
-    } else if (this.showNextOutside !== undefined) {
-      box.checked = this.showNextOutside;
-      this.showNextOutside = undefined;
-    }
-    if (this.app) this.changed({ quiet: true });
-  }
-
   // ---- after every change ----------------------------------------------
 
   /** After any change: log, score, the strategy's next move, the address, the drawing. */
@@ -1077,8 +1059,7 @@ export class SameGame extends BoardGame {
       this.draw();
     });
     on('show-next', 'change', () => {
-      // In present mode it is the class's view (presentChanged): the player's own choice stays as it was.
-      if (this.showNextOutside === undefined) save('samegame.showNext', this.ref('show-next').checked);
+      save('samegame.showNext', this.ref('show-next').checked);
       this.changed({ quiet: true });
       // The preview now shown under the board is said (turned off, the check box's state says enough).
       const preview = this.ref('why').textContent;
@@ -1086,6 +1067,11 @@ export class SameGame extends BoardGame {
     });
     on('poj-load', 'click', () => this.loadPoj());
     on('solve', 'click', () => this.solve());
+    // A valid Think for is kept as it is set (not only when Solve is pressed).
+    on('think', 'change', () => {
+      const seconds = thinkSeconds(this.ref('think').value);
+      if (seconds !== null) save('samegame.thinkSeconds', seconds);
+    });
     on('stop-solve', 'click', () => this.stopSolving());
     on('compare', 'click', () => this.compare());
     on('strategy', 'change', () => {
