@@ -255,6 +255,7 @@ class Shell {
       this.fullscreen = false;
       if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     }
+    this.game?.presentChanged?.(on);
     this.game?.placeExplanation?.(on);
     // The status message's kept room belongs to the layout left: measured afresh in this one.
     keepRoom();
@@ -522,6 +523,7 @@ class Shell {
     // Back to a game left in this page: its strategy, pasted inputs and
     // open panels as they were.
     this.game.restoreControls(this.keptControls[G.id]);
+    if (this.presenting) this.game.presentChanged(true, true);
     // Embedded with &log=1: the panels holding a log are shown open.
     if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]')) d.open = true;
     document.getElementById('game-switch').value = G.id;

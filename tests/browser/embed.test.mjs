@@ -786,6 +786,50 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   await context.close();
 });
 
+test('present mode shows greedy\'s next move (issue 14): its outline, and the last step\'s reason with the next one; leaving puts the choice back', async () => {
+  const { page, context } = await open(browser, `${game.url}#game=samegame&seed=3`, calm);
+  const box = page.getByLabel('Show greedy\'s next move');
+  // The colour's name the page adds after its letter ("color G (green)") left out.
+  const why = async () => (await page.locator('main [data-ref="why"]').textContent()).replace(/(color [A-Z]) \([a-z ]+\)/g, '$1');
+  const greedy = () => page.evaluate(() => window.clearboardPage.app.greedyReason());
+  const outlined = () => page.evaluate(() => window.clearboardPage.next.length);
+  assert.equal(await box.isChecked(), false, 'off by default when playing');
+  assert.equal(await why(), '');
+  assert.equal(await outlined(), 0);
+  await page.locator('body').press('p');
+  assert.equal(await box.isChecked(), true, 'on in present mode');
+  assert.equal(await why(), await greedy(), 'the next move\'s reason');
+  assert.ok(await outlined() >= 4, 'and its outline');
+  // A Step: the reason for it, then the next move's.
+  const reason = await greedy();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+  assert.equal(await why(), `Last step: ${reason} Next: ${await greedy()}`);
+  await page.keyboard.press('Escape');
+  assert.equal(await box.isChecked(), false, 'off again after present mode');
+  assert.equal(await why(), `Last step: ${reason}`, 'the last step\'s reason alone');
+  assert.equal(await page.evaluate(() => localStorage.getItem('clearboard.samegame.showNext')), null, 'present mode saved nothing');
+  // Turned off by the teacher in present mode: it stays off; turned on before: it stays on after.
+  await page.locator('body').press('p');
+  await box.uncheck();
+  await page.locator('body').press('p');
+  assert.equal(await box.isChecked(), false);
+  await box.check();
+  await page.locator('body').press('p');
+  await page.locator('body').press('p');
+  assert.equal(await box.isChecked(), true, 'the player\'s own choice stays');
+  // A game opened in present mode (here by a link to it from another game's present mode).
+  const other = await open(browser, `${game.url}#game=mayan&level=4&present=1`, calm);
+  await other.page.evaluate(() => {
+    location.hash = '#game=samegame&seed=2&present=1';
+  });
+  await other.page.waitForFunction(() => window.clearboardPage?.app?.greedyReason);
+  assert.equal(await other.page.getByLabel('Show greedy\'s next move').isChecked(), true);
+  assert.ok(await other.page.evaluate(() => window.clearboardPage.next.length) >= 2);
+  await other.context.close();
+  await context.close();
+});
+
 test('present mode on a 1280 × 720 projector: a long explanation beside the board is set smaller and stays on the screen', async () => {
   const viewport = { width: 1280, height: 720 };
   const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=1&w=15&h=10&colors=3&present=1`, { ...calm, viewport });
@@ -1028,7 +1072,10 @@ for (const { link, explain } of PRESENT) {
       assert.ok(rb && rb.y + rb.height <= viewport.height + 0.5, `the reason in view: ${JSON.stringify(rb)}`);
       await page.keyboard.press('ArrowLeft');
       assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 0);
-      assert.equal(await reason.textContent(), 'Back at the start: → steps.', 'no stale reason after ←');
+      // Back at the start no step has a reason: the other games say how to go on, Same Game (where
+      // present mode shows greedy's next move) gives the next move's reason.
+      if (link.startsWith('game=samegame')) assert.match(await reason.textContent(), /^Greedy takes \d+ balls/, 'no stale reason after ←');
+      else assert.equal(await reason.textContent(), 'Back at the start: → steps.', 'no stale reason after ←');
       // On the board itself the arrows move the cursor, not the game.
       await page.evaluate(() => window.clearboardPage.focusBoard());
       await page.keyboard.press('ArrowRight');

@@ -559,9 +559,9 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   const cleared = await page.evaluate(() => window.clearboardPage.plan.cleared);
   const explain = async () => ref(page, 'why').textContent();
   let sawOther = false;
-  for (let i = 0; i < n; i++) {
+  // Move i's whole insight, as the preview gives it before the move.
+  const check = (i, text) => {
     const f = facts[i];
-    const text = await explain();
     assert.ok(text.startsWith(`Solver plan: move ${i + 1} of ${n}: ${f.size} balls of color ${named(f.color)} at column ${f.c + 1}, row ${f.r + 1}, `), text);
     assert.ok(text.includes(`the line ends at ${planned} points`), text);
     // The colour saved up: ahead of this move, this move, or behind it.
@@ -588,7 +588,21 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
         if (later[2]) assert.ok(Number(later[2]) < f.greedySize, text);
       }
     }
-    if (i < n - 1) await page.getByRole('button', { name: 'Step' }).click();
+  };
+  // Before any Step the preview is the first move's insight; after a Step, that Step's (said of the
+  // board it was made from: put back in the preview's words here) and then the next move's first clause.
+  check(0, await explain());
+  for (let i = 0; i < n - 1; i++) {
+    await page.getByRole('button', { name: 'Step' }).click();
+    const text = await explain();
+    const parts = text.match(/^Last step: (.*) Next: (.*)$/s);
+    assert.ok(parts, text);
+    check(i, parts[1]
+      .replace('greedy would have taken this cluster too', 'greedy would take this cluster too')
+      .replace(/before this move greedy would have taken the (.*?, row \d+) \(/, 'greedy would take the $1 now ('));
+    const g = facts[i + 1];
+    assert.ok(parts[2].startsWith(`move ${i + 2} of ${n}: ${g.size} balls of color ${named(g.color)} at column ${g.c + 1}, row ${g.r + 1}, `), text);
+    assert.ok(!parts[2].includes(';'), `the next move's first clause only: ${text}`);
   }
   assert.ok(sawOther, 'the solver departs from greedy somewhere on this board');
   // The last step's reason is said of the board it was made from: what greedy would have taken before it.

@@ -665,6 +665,13 @@ export class BoardGame {
     return this.reasons.get(this.link()) ?? '';
   }
 
+  /**
+   * Present mode was entered or left (`mounting`: the game is being built in
+   * it, before its position is open). Nothing here; Same Game turns on
+   * greedy's next move.
+   */
+  presentChanged(_on, _mounting = false) {}
+
   /** After the palette or the motion setting changed: redraws (a game whose words name colours says them again). */
   settingsChanged() {
     this.draw();

@@ -108,6 +108,13 @@ const pastInsight = (text) => text
   .replace(/greedy would take the (.*?) now \(/, 'before this move greedy would have taken the $1 (');
 
 /**
+ * With "Show greedy's next move" on: the reason of the Step that reached the
+ * position (when one did) and then the next move's, so that a class sees
+ * both (present mode turns it on).
+ */
+const withLast = (last, next) => (last ? `${last} Next: ${next}` : next);
+
+/**
  * A move line of the log ("Move 3 at (4,5): removed 12 balls of color B,
  * got 100 points.": the judge's row first) as a screen reader says it:
  * column first, as the readout and the cursor count, and the colour named.
@@ -884,10 +891,14 @@ export class SameGame extends BoardGame {
       const p = planned === undefined ? this.planMove() : planned;
       const reason = this.reasonHere();
       if (!p) text = app.isOver() ? reason || 'The game is over.' : `${reason ? `${reason} ` : ''}No solver plan for this position: press Solve.`;
-      else if (this.ref('show-next').checked) text = `${this.planInsight(p.index, p.plan)}${this.followNote(p.plan)}`;
+      // After a Step: its reason, then the next move's first clause (the rest would say most of it again).
+      else if (this.ref('show-next').checked) {
+        const next = `${this.planInsight(p.index, p.plan)}${this.followNote(p.plan)}`;
+        text = reason ? withLast(reason, `${next.split(';')[0].replace(/^Solver plan: /, '')}.`) : next;
+      }
       else text = reason || `The solver's plan from here: ${plural(p.plan.moves.length / 2 - p.index, 'move')}, the line ending at ${p.plan.score} points: Step or Play follows it.`;
     } else if (this.ref('show-next').checked) {
-      text = app.greedyReason();
+      text = app.isOver() ? this.reasonHere() || app.greedyReason() : withLast(this.reasonHere(), app.greedyReason());
     } else {
       text = this.reasonHere();
     }
@@ -897,6 +908,27 @@ export class SameGame extends BoardGame {
   explainMove(text) {
     super.explainMove(text);
     this.updateWhy();
+  }
+
+  /**
+   * Present mode (a class watching) shows greedy's next move, as issue 14
+   * asks: turned on while presenting when it was off (not saved), and off
+   * again on leaving unless the player set it meanwhile. `mounting`: the
+   * game is being built in present mode (its position comes later).
+   */
+  presentChanged(on, mounting = false) {
+    const box = this.ref('show-next');
+    if (!box) return;
+    if (on && !box.checked) {
+      box.checked = true;
+      this.nextForPresent = true;
+    } else if (!on && this.nextForPresent) {
+      box.checked = false;
+      this.nextForPresent = false;
+    } else {
+      return;
+    }
+    if (!mounting) this.changed({ quiet: true });
   }
 
   settingsChanged() {
@@ -1059,6 +1091,8 @@ export class SameGame extends BoardGame {
       this.draw();
     });
     on('show-next', 'change', () => {
+      // The player's choice, kept (present mode no longer turns it back off on leaving).
+      this.nextForPresent = false;
       save('samegame.showNext', this.ref('show-next').checked);
       this.changed({ quiet: true });
       // The preview now shown under the board is said (turned off, the check box's state says enough).
