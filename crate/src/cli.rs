@@ -625,13 +625,23 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
         }
         let first = rows[0].0;
         let w = rows[0].1.chars().count();
-        if rows.len() > lianliankan::MAX_SIDE || w > lianliankan::MAX_SIDE {
+        let max = lianliankan::MAX_SIDE;
+        if w > max {
             return Err(InputError::new(
                 first,
                 format!(
-                    "a board is at most {} × {} cells",
-                    lianliankan::MAX_SIDE,
-                    lianliankan::MAX_SIDE
+                    "this row has {} cells; a board is at most {} × {}",
+                    w, max, max
+                ),
+            ));
+        }
+        // Named at the row past the limit (a board runs on until a blank line).
+        if let Some(&(n, _)) = rows.get(max) {
+            return Err(InputError::new(
+                n,
+                format!(
+                    "a board has at most {} rows (at most {} × {} cells)",
+                    max, max, max
                 ),
             ));
         }
@@ -641,8 +651,9 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
                 return Err(InputError::new(
                     n,
                     format!(
-                        "this row has {} cells, the board's first has {}",
+                        "this row has {} cell{}, the board's first has {}",
                         row.chars().count(),
+                        if row.chars().count() == 1 { "" } else { "s" },
                         w
                     ),
                 ));

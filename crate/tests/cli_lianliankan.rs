@@ -142,7 +142,16 @@ fn bad_boards_and_settings_are_rejected() {
     let solve = ["solve", "lianliankan"];
     for (input, line, what) in [
         ("", Some(1), "no board"),
-        ("AB\nA\n", Some(2), "this row has 1 cells"),
+        (
+            "AB\nA\n",
+            Some(2),
+            "this row has 1 cell, the board's first has 2",
+        ),
+        (
+            "AB\nABA\n",
+            Some(2),
+            "this row has 3 cells, the board's first has 2",
+        ),
         ("AB\nB!\n", Some(2), "'!' is not a tile"),
         ("AB\nBB\n", Some(1), "kind A occurs 1 time ("),
         ("AA\n\nAB\nBC\n", Some(3), "occurs 1 time ("),
@@ -150,7 +159,15 @@ fn bad_boards_and_settings_are_rejected() {
         assert_rejected(&solve, input, line, what);
     }
     let wide = format!("{}\n", "A".repeat(34));
-    assert_rejected(&solve, &wide, Some(1), "at most 32");
+    assert_rejected(
+        &solve,
+        &wide,
+        Some(1),
+        "this row has 34 cells; a board is at most 32 × 32",
+    );
+    // A board too tall is named at its 33rd row (after a first board of two rows and a blank line).
+    let tall = format!("AA\nBB\n\n{}", "AB\n".repeat(34));
+    assert_rejected(&solve, &tall, Some(36), "a board has at most 32 rows");
     assert_rejected(
         &["solve", "lianliankan", "--variant", "sideways"],
         "AA\n",
