@@ -693,6 +693,13 @@ test('the path query tool prints what the command-line judges print, and draws p
   assert.match(await ref(page, 'pq-result').textContent(), /^From \(1, 1\): pick the second cell\.$/);
   await canvas.click({ position: { x: 2.5 * s, y: 1.5 * s } });
   assert.match(await ref(page, 'pq-result').textContent(), /^\(1, 1\) to \(2, 1\): 1 segment\.$/);
+  // The game's letters on this board would act on the game's board: said, not done.
+  const before = await page.evaluate(() => window.clearboardPage.app.link());
+  for (const key of ['s', 'u', 'n', 'x', 'h']) {
+    await canvas.press(key);
+    assert.match(await page.locator('#message').textContent(), new RegExp(`^${key.toUpperCase()} acts on the game's board, not on this path query board`), key);
+  }
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.link()), before, 'the game is as it was');
   // Bad input: one clear error naming the line; the tool and page stay usable.
   await box.fill('3 3\nXXX\nX!X\n');
   await button(page, 'Answer queries').click();

@@ -1696,17 +1696,17 @@ test('Back to a position left with every move undone finds it in the history wit
   }
 });
 
-test('Hint, Step and Play pressed once the game is over say so, in every game', async () => {
+test('Hint, Step and Play, and Enter or Space on the board, pressed once the game is over say so, in every game', async () => {
   for (const [link, said] of [
-    ['game=samegame&board=RG/GR', /^The game is over: nothing to hint, step or play\. Undo \(U\) to play on, or N for a new game\.$/],
-    ['game=lianliankan&variant=none&board=AA&moves=0.0.1.0', /^The game is over: nothing to hint, step or play\./],
-    ['game=mayan&level=3&moves=3.1.-1', /^This level is over: nothing to hint, step or play\. Undo \(U\) or Reset to play on, or N for the next level\.$/],
+    ['game=samegame&board=RG/GR', /^The game is over: nothing to move, hint, step or play\. Undo \(U\) to play on, or N for a new game\.$/],
+    ['game=lianliankan&variant=none&board=AA&moves=0.0.1.0', /^The game is over: nothing to move, hint, step or play\./],
+    ['game=mayan&level=3&moves=3.1.-1', /^This level is over: nothing to move, hint, step or play\. Undo \(U\) or Reset to play on, or N for the next level\.$/],
   ]) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
     await page.locator('main canvas[data-ref="board"]').focus();
     assert.equal(await page.evaluate(() => window.clearboardPage.app.isOver()), true, link);
     const result = await page.locator('#message').textContent();
-    for (const k of ['h', 's', 'a']) {
+    for (const k of ['h', 's', 'a', 'Enter', ' ']) {
       await page.evaluate(() => { document.getElementById('live').textContent = ''; });
       await page.keyboard.press(k);
       assert.match(await page.locator('#live').textContent(), said, `${link}: ${k}`);

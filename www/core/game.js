@@ -718,9 +718,9 @@ export class BoardGame {
     gameKey(this, e, this.letterKeys());
   }
 
-  /** Said when Hint, Step or Play is pressed once the game is over (keys.js). */
+  /** Said when Hint, Step or Play, or Enter or Space on the board, is pressed once the game is over (keys.js). */
   overHelp() {
-    return 'The game is over: nothing to hint, step or play. Undo (U) to play on, or N for a new game.';
+    return 'The game is over: nothing to move, hint, step or play. Undo (U) to play on, or N for a new game.';
   }
 
   togglePlay() {

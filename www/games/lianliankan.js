@@ -1401,6 +1401,9 @@ export class Lianliankan extends BoardGame {
     } else if (e.key === 'Enter' || e.key === ' ') {
       this.pqCursor = c;
       this.queryPick(c.x, c.y);
+    } else if (Object.hasOwn(this.letterKeys(), e.key.toLowerCase())) {
+      // The game's letters (S, U, N, X, …) would act on the game's board, not this one: said, not done.
+      this.shell.message(`${e.key.toUpperCase()} acts on the game's board, not on this path query board: press it there (or outside this board). Here the arrow keys move and Enter or Space picks a cell.`, true);
     } else {
       return;
     }

@@ -459,7 +459,7 @@ export class Mayan extends BoardGame {
   }
 
   overHelp() {
-    return 'This level is over: nothing to hint, step or play. Undo (U) or Reset to play on, or N for the next level.';
+    return 'This level is over: nothing to move, hint, step or play. Undo (U) or Reset to play on, or N for the next level.';
   }
 
   /** The level in words: its number (or "Mayan puzzle" for a board of its own), the blocks, the moves to make and those left. */
