@@ -72,6 +72,18 @@ test('a stuck board offers Shuffle; after it the game is winnable and scored', a
   assert.equal(await app(page, (a) => a.isStuck()), true);
   assert.match(await page.getByRole('status').first().textContent(), /No pair can be joined: Shuffle/);
   assert.equal(await ref(page, 'shuffle').evaluate((b) => b.classList.contains('offer')), true);
+  // The offer does not look like the keyboard's focus (the board has it): a filled button, no focus ring;
+  // focused, it has the ring as well.
+  const look = () => ref(page, 'shuffle').evaluate((b) => {
+    const c = getComputedStyle(b);
+    return { ring: c.outlineStyle !== 'none' && parseFloat(c.outlineWidth) > 0, fill: c.backgroundColor };
+  });
+  const offered = await look();
+  assert.equal(offered.ring, false, 'no focus ring on an offer that is not focused');
+  assert.notEqual(offered.fill, await ref(page, 'undo').evaluate((b) => getComputedStyle(b).backgroundColor), 'filled, unlike the other buttons');
+  await ref(page, 'shuffle').evaluate((b) => b.focus({ focusVisible: true }));
+  assert.equal((await look()).ring, true, 'focused: the ring too');
+  await page.locator('main canvas[data-ref="board"]').focus();
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   const before = (await cells(page)).filter(Boolean).sort();
   await button(page, 'Shuffle').click();

@@ -519,8 +519,10 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: board: it holds a run of three/);
   await button(page, 'Play this').click();
   assert.equal(await app(page, (a) => a.text()), 'A/A//A/', 'the game stays');
-  // Said, as Check's result is (a keyboard user on Play this heard nothing).
-  assert.match(await page.locator('#live').textContent(), /^This board cannot be a level: board: it holds a run of three/);
+  // Said, as Check's result is (a keyboard user on Play this heard nothing), in the status line: the words
+  // under the editor were Check's already, and a live region says nothing when its text stays the same.
+  assert.match(await page.getByRole('status').textContent(), /^Play this: this board cannot be a level: board: it holds a run of three/);
+  assert.equal(await page.locator('#message').evaluate((m) => m.classList.contains('error')), true);
   assert.deepEqual(problems, []);
   await context.close();
 });

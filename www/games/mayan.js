@@ -929,8 +929,11 @@ export class Mayan extends BoardGame {
       this.open(this.editedLink());
       this.shell.message('');
     } catch (e) {
-      this.ref('ed-result').textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
-      this.shell.announce(this.ref('ed-result').textContent);
+      // In the status line too (as an error): Check may have put the same words under the editor already, and
+      // the press must visibly (and audibly: the live region says only what changed) do something.
+      const why = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+      this.ref('ed-result').textContent = why;
+      this.shell.message(`Play this: ${why.charAt(0).toLowerCase()}${why.slice(1)}`, true);
     }
   }
 
