@@ -7,7 +7,7 @@
 // openDefault(seed), link(), summary(), draw(), step(), undo(), redo(),
 // restart(), hint(), key(event), focusBoard(), resize().
 import { engine } from './core/engine.js';
-import { installKeys, isTextField } from './core/keys.js';
+import { actOnChoice, installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS } from './core/embed.js';
 import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
@@ -503,7 +503,7 @@ class Shell {
       option.textContent = G.title;
       select.append(option);
     }
-    select.addEventListener('change', () => this.switchTo(select.value));
+    actOnChoice(select, () => this.switchTo(select.value), (t) => this.message(t), 'Game');
   }
 
   /** Shows game class `G` (mounting it unless it is shown already). */

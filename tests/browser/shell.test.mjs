@@ -1696,6 +1696,54 @@ test('Back to a position left with every move undone finds it in the history wit
   }
 });
 
+test('a list that changes the game (Game, Level, Preset, Variant) moved through by the keyboard waits for Enter or leaving it; Escape keeps what was chosen', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=4`, calm);
+  const game = () => page.evaluate(() => window.clearboardPage.constructor.id);
+  const status = () => page.locator('#message').textContent();
+  const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
+  await switcher.focus();
+  await page.keyboard.press('ArrowDown');
+  assert.notEqual(await switcher.inputValue(), 'samegame', 'the list moved (else this checks nothing)');
+  assert.equal(await game(), 'samegame', 'an arrow on the closed list does not switch the game');
+  assert.match(await status(), /^Game: .* — Enter to choose it, Escape to keep what was chosen/);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await game(), 'samegame');
+  await page.keyboard.press('Escape');
+  assert.equal(await switcher.inputValue(), 'samegame', 'Escape puts the list back');
+  assert.equal(await game(), 'samegame');
+  assert.match(await status(), /^Game: kept as it was, Same Game/);
+  // Enter chooses.
+  await page.keyboard.press('ArrowDown');
+  const chosen = await switcher.inputValue();
+  await page.keyboard.press('Enter');
+  assert.equal(await game(), chosen, 'Enter switches');
+  // Leaving the list chooses too: the Mayan level list, then Tab.
+  await switcher.selectOption('mayan');
+  const level = page.getByLabel('Level');
+  const at = await page.evaluate(() => window.clearboardPage.app.link());
+  await level.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.link()), at, 'the level shown stays while arrowing');
+  const picked = await level.inputValue();
+  await page.keyboard.press('Tab');
+  assert.match(await page.evaluate(() => window.clearboardPage.app.link()), new RegExp(`level=${picked}$`), 'Tab away opens the level chosen');
+  // 连连看's Variant: an arrow deals nothing until Enter.
+  await switcher.selectOption('lianliankan');
+  const variant = page.getByLabel('Variant');
+  const deal = await page.evaluate(() => window.clearboardPage.app.link());
+  await variant.focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.link()), deal);
+  await page.keyboard.press('Enter');
+  assert.match(await page.evaluate(() => window.clearboardPage.app.link()), new RegExp(`variant=${await variant.inputValue()}`), 'Enter deals in the variant chosen');
+  // The mouse (or a pick from the open list) acts at once, as before.
+  await variant.selectOption('none');
+  assert.match(await page.evaluate(() => window.clearboardPage.app.link()), /variant=none|^(?!.*variant=)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Hint, Step and Play, and Enter or Space on the board, pressed once the game is over say so, in every game', async () => {
   for (const [link, said] of [
     ['game=samegame&board=RG/GR', /^The game is over: nothing to move, hint, step or play\. Undo \(U\) to play on, or N for a new game\.$/],

@@ -76,3 +76,63 @@ export function gameKey(game, e, letters) {
 
 /** The letters (Hint, Step, Play) that say what is left to do, not nothing, when pressed after the game is over. */
 const AFTER_OVER = new Set(['h', 's', 'a']);
+
+/** Keys that change a closed list's value where they are pressed (Chromium, Windows): its arrows and jumps. */
+const LIST_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * A list whose choice changes the page (another game, level or deal):
+ * chosen with the mouse or from the open list, `act()` runs at once; moved
+ * through by the keyboard on the closed list (where each arrow changes its
+ * value), the choice waits — the status says so — for Enter, or for the
+ * focus to leave the list, and Escape puts the list back (WCAG 3.2.2: a
+ * keyboard user arrowing past an option must not lose the game shown).
+ * `say(text, error)` shows a status; `name` is the list's label.
+ */
+export function actOnChoice(select, act, say, name) {
+  let keyedAt = -Infinity;
+  let before = ''; // the list's value when the last key was pressed on it
+  let kept = null; // the value acted on, while a keyed choice waits
+  const commit = () => {
+    if (kept === null) return;
+    kept = null;
+    act();
+  };
+  select.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (kept !== null && e.key === 'Enter') {
+      e.preventDefault();
+      e.stopPropagation();
+      commit();
+    } else if (kept !== null && e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      select.value = kept;
+      kept = null;
+      say(`${name}: kept as it was, ${select.selectedOptions[0]?.textContent ?? ''}.`);
+    } else if (LIST_KEYS.has(e.key) || (e.key.length === 1 && e.key !== ' ')) {
+      keyedAt = performance.now();
+      before = select.value;
+    }
+  });
+  select.addEventListener('focus', () => {
+    keyedAt = -Infinity;
+  });
+  select.addEventListener('change', () => {
+    // The change a key made comes in that key's own task.
+    if (performance.now() - keyedAt < 250) {
+      keyedAt = -Infinity;
+      if (kept === null) kept = before;
+      if (select.value === kept) {
+        kept = null;
+        say('');
+        return;
+      }
+      say(`${name}: ${select.selectedOptions[0]?.textContent ?? ''} — Enter to choose it, Escape to keep what was chosen (leaving the list chooses it too).`);
+      return;
+    }
+    kept = null;
+    act();
+  });
+  select.addEventListener('blur', commit);
+}

@@ -9,6 +9,7 @@
 // Cells are (x, y): x the column from the left, y the row from the TOP,
 // 0-based (as the path-connect problems count); the board is drawn with
 // its one-cell ring around it, where paths may run.
+import { actOnChoice } from '../core/keys.js';
 import { BoardGame, boardMarkup, plural, NOTHING_TO_UNDO, NOTHING_TO_REDO } from '../core/game.js';
 import { sizeCanvas, boardSpace } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
@@ -1198,7 +1199,8 @@ export class Lianliankan extends BoardGame {
     on('pause', 'click', () => this.pause());
     on('undo-to-winnable', 'click', () => this.undoToWinnable());
     on('deal', 'click', () => this.dealFromSettings());
-    on('preset', 'change', () => {
+    const chosen = (name, label, f) => actOnChoice(this.ref(name), f, (t) => this.shell.message(t), label);
+    chosen('preset', 'Preset', () => {
       const p = PRESETS[this.ref('preset').value];
       if (!p) return;
       this.ref('width').value = String(p.w);
@@ -1208,7 +1210,7 @@ export class Lianliankan extends BoardGame {
       if (!this.seedEdited) this.ref('seed').value = '';
       this.dealFromSettings();
     });
-    on('variant', 'change', () => {
+    chosen('variant', 'Variant', () => {
       if (!this.seedEdited) this.ref('seed').value = '';
       this.dealFromSettings();
     });

@@ -3,6 +3,7 @@
 // judge's solution played step by step. Every rule, hint and solution comes
 // from the engine's MayanApp; this module turns input into engine calls and
 // draws what the engine says. It finds its elements inside its own root.
+import { actOnChoice } from '../core/keys.js';
 import { BoardGame, boardMarkup, plural } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH, revealInPage } from '../core/canvas.js';
 import { stats, record } from '../core/stats.js';
@@ -1261,7 +1262,7 @@ export class Mayan extends BoardGame {
       dropShift();
     });
     const on = (name, event, f) => this.ref(name).addEventListener(event, f);
-    on('level', 'change', () => {
+    actOnChoice(this.ref('level'), () => {
       const k = Number(this.ref('level').value);
       if (k >= 1) {
         this.shell.message('');
@@ -1269,7 +1270,7 @@ export class Mayan extends BoardGame {
         this.app.newGame(k);
         this.opened();
       }
-    });
+    }, (t) => this.shell.message(t), 'Level');
     on('next-level', 'click', () => this.nextLevel());
     // On a phone the board leaves room for the panel's Step / Play when it is open.
     on('solution-box', 'toggle', () => this.resize());

@@ -2,6 +2,7 @@
 // and strategy comes from the engine's SameGameApp; this module turns
 // clicks, taps and keys into engine calls and draws what the engine says.
 // It finds its elements inside its own root and keeps no global state.
+import { actOnChoice } from '../core/keys.js';
 import { BoardGame, boardMarkup, plural, startOf } from '../core/game.js';
 import { sizeCanvas, fitBoard, drawAxes, frameBoard, TOUCH } from '../core/canvas.js';
 import { SolverWorker, solverWorkerCount } from '../core/solver.js';
@@ -1112,14 +1113,14 @@ export class SameGame extends BoardGame {
       this.autoplay.stop();
       this.changed({ quiet: true });
     });
-    on('preset', 'change', () => {
+    actOnChoice(this.ref('preset'), () => {
       const p = PRESETS[this.ref('preset').value];
       if (!p) return;
       this.ref('width').value = p.w;
       this.ref('height').value = p.h;
       this.ref('colors').value = p.colors;
       this.newGame();
-    });
+    }, (t) => this.shell.message(t), 'Preset');
     on('seed', 'input', () => {
       this.seedEdited = true;
     });
