@@ -58,10 +58,6 @@ export function gameKey(game, e, letters) {
     /* not the game's */
   } else if (e.target === game.canvas && game.handedPress?.(e)) {
     e.preventDefault();
-  } else if (e.target === game.canvas && (e.key === 'Enter' || e.key === ' ') && game.app?.isOver() && !game.editing && !e.repeat) {
-    // A press on the board once the game is over: said, as Hint, Step and Play are (not a silent nothing).
-    game.shell.announce(game.overHelp());
-    e.preventDefault();
   } else if (e.target === game.canvas && game.boardKey(e)) {
     e.preventDefault();
   } else if (e.target?.closest?.('button, a, summary') && (e.key === 'Enter' || e.key === ' ')) {

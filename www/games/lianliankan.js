@@ -1151,6 +1151,8 @@ export class Lianliankan extends BoardGame {
       this.pick({ x, y });
       // Nothing to pick there: said (a click there just lets a picked tile go).
       if (empty && !this.app.isWon()) this.shell.message(`Column ${x + 1}, row ${y + 1} is empty: no tile to pick.`);
+      // A cleared board: said (the result stays in the status line), not nothing.
+      else if (empty) this.shell.announce(this.overHelp());
       return true;
     }
     return false;

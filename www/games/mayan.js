@@ -1184,7 +1184,11 @@ export class Mayan extends BoardGame {
       const { x, y } = this.cursor;
       this.select({ x, y });
       // Nothing to select there: said (a click there just lets a selected block go).
-      if (!this.app.cells()[y * W + x] && !this.app.isOver()) this.shell.message(`(${x}, ${y}) is empty: no block to select.`);
+      // Once the level is over an empty cell says that (the result stays in the status line), not nothing.
+      if (!this.app.cells()[y * W + x]) {
+        if (!this.app.isOver()) this.shell.message(`(${x}, ${y}) is empty: no block to select.`);
+        else if (!this.editing) this.shell.announce(this.overHelp());
+      }
       return true;
     }
     return false;

@@ -1043,6 +1043,8 @@ export class SameGame extends BoardGame {
       this.draw();
       // A press that removes nothing says why, as the readout shows it (a click there is just nothing).
       if (!moved && !this.app.isOver()) this.shell.message(`Nothing removed at column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'no ball there'}.`);
+      // Once the game is over: said (the result stays in the status line), not nothing.
+      else if (!moved) this.shell.announce(this.overHelp());
       return true;
     }
     return false;
