@@ -116,7 +116,7 @@ ${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space pic
     <textarea data-ref="pq-input" rows="8" aria-label="Path queries (mahjong or POJ 1101 input)" spellcheck="false"></textarea>
     <div class="toolbar">
       <button type="button" data-ref="pq-answer">Answer queries</button>
-      <label>Board <select data-ref="pq-board-no" disabled></select></label>
+      <label>Query board <select data-ref="pq-board-no" disabled></select></label>
       <label>Query <select data-ref="pq-query" disabled></select></label>
       <button type="button" data-ref="pq-show">Show path</button>
     </div>
