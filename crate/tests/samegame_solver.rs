@@ -271,6 +271,39 @@ fn a_search_in_slices_finds_what_one_call_finds() {
     }
 }
 
+/// A slice ends between two children of a parent, not only between two
+/// parents: on a large board a parent has hundreds of children, each
+/// played out to the end (a 64 × 64 board's took over a second in the
+/// page, where Stop waits for the slice). Here every call of a one-position
+/// slice plays out at most one child more, and the search still finds what
+/// one call finds.
+#[test]
+fn a_slice_ends_between_two_children_of_a_parent() {
+    use clearboard::samegame::solver::Session;
+    let board = Board::random(30, 30, 9, 5).unwrap();
+    let mut whole = Session::new(&board, 5, 1, 8 << 20, &|_| {});
+    assert!(whole.think(Budget::nodes(1_500)));
+    let mut sliced = Session::new(&board, 5, 1, 8 << 20, &|_| {});
+    sliced.begin(Budget::nodes(1_500));
+    let (mut calls, mut before) = (0u64, 0u64);
+    loop {
+        calls += 1;
+        let done = sliced.advance(Budget::nodes(1));
+        let now = sliced.nodes();
+        assert!(
+            now - before <= 1,
+            "call {calls}: {} play-outs in a one-position slice",
+            now - before
+        );
+        before = now;
+        if done.is_some() {
+            break;
+        }
+    }
+    assert!(calls >= 1_000, "{calls} calls");
+    assert_eq!(sliced.best(), whole.best());
+}
+
 /// On a small board the exact search of the line's end runs in slices too:
 /// a question cut by its slice is asked again from the table the slice
 /// left. Given room to walk back to the start, sliced and whole searches

@@ -692,6 +692,49 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
   await context.close();
 });
 
+test('on a 64 × 64 board too, the solver\'s workers end soon after Stop (a slice ends between two play-outs, not only between two parents)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=64&h=64&colors=9`, calm);
+  const workers = [];
+  page.on('worker', (w) => {
+    const seen = { closed: null };
+    workers.push(seen);
+    w.on('close', () => {
+      seen.closed = performance.now();
+    });
+  });
+  await page.getByLabel('Think for (seconds)').fill('60');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /· [2-9] s of 60 s/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  assert.ok(workers.length >= 1 && workers.every((w) => w.closed === null), 'the workers run');
+  const stopped = performance.now();
+  await page.evaluate(() => document.querySelector('[data-ref="stop-solve"]').click());
+  for (let i = 0; i < 80 && workers.some((w) => w.closed === null); i++) await page.waitForTimeout(25);
+  const gone = Math.max(...workers.map((w) => (w.closed ?? Infinity) - stopped));
+  metrics['samegame.solverWorkersGoneMs64'] = Math.round(gone);
+  // (A parent of this board has hundreds of children, each played out to its end: one parent a slice took 1–1.5 s.)
+  assert.ok(gone < 500, `the workers ended ${gone} ms after Stop`);
+  // The slices themselves, through the API the worker uses: each call of advance(40) returns in about 40 ms.
+  const calls = await page.evaluate(() => {
+    const wb = window.wasmBindings;
+    const a = new wb.SameGameApp();
+    a.newGame(64, 64, 9, 3);
+    const session = new wb.SolverSession(a.text(), 1, 0);
+    session.begin(60);
+    const took = [];
+    for (let i = 0; i < 6; i++) {
+      const t = performance.now();
+      session.advance(40);
+      took.push(performance.now() - t);
+    }
+    session.free();
+    a.free();
+    return took;
+  });
+  assert.ok(Math.max(...calls) < 200, `advance(40) took ${calls.map(Math.round).join(', ')} ms`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('compare plays greedy and the solver side by side with scores and move counts', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=12&w=6&h=5&colors=3`, calm);
   // Before a search there is no line to compare with.

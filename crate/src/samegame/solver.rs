@@ -549,8 +549,13 @@ impl<B: SearchBoard> Beam<'_, B> {
                 return Ran::Done;
             }
             while st.next < st.layer.len() {
-                if !self.expand(&mut st) {
-                    return Ran::Spent;
+                match self.expand(&mut st) {
+                    Ran::Done => {}
+                    Ran::Spent => return Ran::Spent,
+                    Ran::Paused => {
+                        self.state = Some(st);
+                        return Ran::Paused;
+                    }
                 }
                 st.next += 1;
                 if self.slice.spent(self.nodes, 1) {
@@ -563,10 +568,13 @@ impl<B: SearchBoard> Beam<'_, B> {
     }
 
     /// Plays out every child of the layer's parent `st.next` and keeps
-    /// them as candidates for the next layer; false when the budget ran
-    /// out first.
+    /// them as candidates for the next layer: [`Ran::Done`], or
+    /// [`Ran::Spent`] when the budget ran out first, or [`Ran::Paused`]
+    /// when the slice did after a child (`st.child`: the next call goes on
+    /// from the child after it; a parent of a large board has hundreds of
+    /// children, each played out to the end).
     #[inline(always)]
-    fn expand(&mut self, st: &mut RunState<B>) -> bool {
+    fn expand(&mut self, st: &mut RunState<B>) -> Ran {
         let pi = st.next;
         let node = &st.layer[pi];
         // The child its best known continuation starts with.
@@ -577,19 +585,27 @@ impl<B: SearchBoard> Beam<'_, B> {
         } else {
             None
         };
-        st.moves.clear();
-        node.board
-            .for_each_cluster(&mut self.flood, |c| st.moves.push(c));
+        let first = st.child;
+        if first == 0 {
+            st.moves.clear();
+            node.board
+                .for_each_cluster(&mut self.flood, |c| st.moves.push(c));
+        }
         if st.moves.is_empty() {
             let balls = node.board.balls();
             let score = node.score + self.rules.end_adjustment(balls);
             self.played.clear();
             self.offer(score, balls == 0, node.at, None);
-            return true;
+            return Ran::Done;
         }
-        for &mv in &st.moves {
+        for (k, &mv) in st.moves.iter().enumerate().skip(first) {
             if self.out_of_budget() {
-                return false;
+                return Ran::Spent;
+            }
+            // At least one child a call, so that every call progresses.
+            if k > first && self.slice.spent(self.nodes, 1) {
+                st.child = k;
+                return Ran::Paused;
             }
             let mut child = node.board.clone();
             child.remove_known(mv.anchor, &mut self.flood);
@@ -660,7 +676,8 @@ impl<B: SearchBoard> Beam<'_, B> {
                 }
             }
         }
-        true
+        st.child = 0;
+        Ran::Done
     }
 
     /// The best `width` candidates become the next layer.
@@ -726,7 +743,9 @@ struct RunState<B> {
     seen: Seen,
     /// The parent expanded next.
     next: usize,
-    /// A parent's moves (scratch).
+    /// Its child played out next (0: its moves are not listed yet).
+    child: usize,
+    /// That parent's moves.
     moves: Vec<Removal>,
 }
 
@@ -751,6 +770,7 @@ impl<B: SearchBoard> RunState<B> {
             cand_moves: Vec::new(),
             seen: Seen::default(),
             next: 0,
+            child: 0,
             moves: Vec::new(),
         }
     }
@@ -1028,8 +1048,8 @@ impl Session {
         }
     }
 
-    /// The beams' positions so far.
-    fn nodes(&self) -> u64 {
+    /// The beams' positions so far (their play-outs).
+    pub fn nodes(&self) -> u64 {
         match &self.search {
             Stepper::Small(_, beam) => beam.nodes,
             Stepper::Big(_, beam) => beam.nodes,

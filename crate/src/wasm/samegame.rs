@@ -540,7 +540,9 @@ impl SolverSession {
     }
 
     /// Runs the next beam; false when the search has been exhaustive (a
-    /// wider beam would find nothing more).
+    /// wider beam would find nothing more). It has no clock: on a large
+    /// board (64 × 64) one beam takes seconds to minutes, so call it in a
+    /// worker, or run the search with `begin` and `advance` instead.
     pub fn step(&mut self) -> bool {
         self.session.step()
     }
