@@ -632,6 +632,18 @@ class Shell {
    * address named it), else the game shown stays. Says what is wrong.
    */
   openText(text, replace) {
+    // Not replacing (a parent's load): a link whose move N cannot be played opens the position before that
+    // move, as the address does (fail); anything else leaves the game shown. True when something opened.
+    const refused = (why) => {
+      const n = Number(/^link: moves: move (\d+) /.exec(why)?.[1] ?? 0);
+      const before = n > 0 ? movesBefore(text, n - 1) : null;
+      if (before && this.openText(before, false)) {
+        this.message(`This link's ${why.replace(/^link: moves: /, '')}; showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'} instead.`, true);
+        return true;
+      }
+      this.message(`This link could not be opened (${why}).`, true);
+      return false;
+    };
     let id;
     try {
       // Refused before the engine reads it: a 2 MB board grew the engine's memory (which never shrinks) by
@@ -641,8 +653,8 @@ class Shell {
       id = this.bindings.linkGame(text);
     } catch (e) {
       // A new game of the kind the link names (its part that reads).
-      if (replace) this.fail(e.message, this.namedGame(text));
-      else this.message(`This link could not be opened (${e.message}).`, true);
+      if (!replace) return refused(e.message);
+      this.fail(e.message, this.namedGame(text));
       return false;
     }
     const G = GAMES.find((g) => g.id === id);
@@ -658,8 +670,7 @@ class Shell {
         probe.openLink(G.engineLink ? G.engineLink(text) : text, this.freshSeed());
       } catch (e) {
         probe.free();
-        this.message(`This link could not be opened (${e.message}).`, true);
-        return false;
+        return refused(e.message);
       }
       const game = this.show(G);
       this.message('');
@@ -675,7 +686,7 @@ class Shell {
       return true;
     } catch (e) {
       if (replace || shown !== game) this.fail(e.message, G, text);
-      else this.message(`This link could not be opened (${e.message}).`, true);
+      else return refused(e.message);
       return false;
     }
   }

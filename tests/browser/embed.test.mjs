@@ -394,6 +394,17 @@ test('load: an escaped link opens as in the address, an over position is news, a
   // `game=mayan` alone, from another game: the first level not solved yet in this browser (1 here).
   await load('game=mayan');
   await expectEventually(async () => (await frameApp(page, (g) => g.link())) === 'game=mayan&level=1');
+  // A link whose move N cannot be played opens the position before it, as in the address: in the game shown
+  // (a move off a Same Game board; a Mayan move past the level's n) and in another.
+  for (const [link, shown, said] of [
+    ['game=samegame&board=RRG/GBB/GBR&moves=1.1,9.9', 'game=samegame&board=RRG/GBB/GBR&moves=1.1', /^This link's move 2 at \(9,9\): .*; showing the position after move 1 instead\.$/],
+    ['game=samegame&board=RRG/GBB/GBR&moves=1.1,1.1,1.1', 'game=samegame&board=RRG/GBB/GBR&moves=1.1', /^This link's move 2 at \(1,1\): .*; showing the position after move 1 instead\.$/],
+    ['game=mayan&level=12&moves=2.0.1,3.0.-1,0.0.1', 'game=mayan&level=12&moves=2.0.1,3.0.-1', /^This link's move 3 \(0 0 1\) is past the level's 2 moves; showing the position after move 2 instead\.$/],
+  ]) {
+    await load(link);
+    await expectEventually(async () => (await frameApp(page, (g) => g.link())) === shown);
+    assert.match(await frame.getByRole('status').textContent(), said, link);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

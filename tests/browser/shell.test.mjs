@@ -852,6 +852,11 @@ test('wasm errors name the argument and say what came, and a game over is said i
     out.letters = [1, 9].map((k) => sg.colorLetter(k)).join('');
     out.colour0 = error(() => sg.colorLetter(0));
     out.colour10 = error(() => sg.colorLetter(10));
+    // POJ games count from 1.
+    const poj = `1\n${`${'RGB'.repeat(5)}\n`.repeat(10)}`;
+    out.pojGame0 = error(() => sg.loadPoj(poj, 0));
+    out.pojGame2 = error(() => sg.loadPoj(poj, 2));
+    out.pojGame1 = sg.loadPoj(poj, 1);
     sg.free();
     slices.begin(1);
     let calls = 0;
@@ -881,6 +886,9 @@ test('wasm errors name the argument and say what came, and a game over is said i
     letters: 'RW',
     colour0: 'colour: 0 is not from 1 to 9',
     colour10: 'colour: 10 is not from 1 to 9',
+    pojGame0: 'game number: 0 is not from 1 to 9007199254740991',
+    pojGame2: 'POJ input: there is no game 2 (the input has 1)',
+    pojGame1: 1,
     sliced: [false, 0, 2],
     variant: said.variant.startsWith("variant: unknown variant '1' (the variants are ") ? said.variant : 'variant: …',
     noKey: "link: '=3' has no key before '='",
@@ -1613,6 +1621,8 @@ test('a link whose move N cannot be played opens the position before it (the lev
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2`, calm);
   for (const [hash, shown, said] of [
     ['game=mayan&level=25&moves=1.2.1,0.0.-1', 'game=mayan&level=25&moves=1.2.1', /^This link's move 2 \(0 0 -1\) is not a move there; showing the position after move 1 instead\.$/],
+    // More moves than the level's n: the first one too many is the bad move (the level's solution before it stays).
+    ['game=mayan&level=12&moves=2.0.1,3.0.-1,0.0.1', 'game=mayan&level=12&moves=2.0.1,3.0.-1', /^This link's move 3 \(0 0 1\) is past the level's 2 moves; showing the position after move 2 instead\.$/],
     ['game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5&moves=0.0.7.5', 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=5', /^This link's move 1 \(0\.0\.7\.5\): the two tiles are of different kinds; showing the position at its start instead\.$/],
     ['game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,1.2,10.15,1.1', null, /^This link's move 3 at \(10,15\): .*; showing the position after move 2 instead\.$/],
     // An empty item is no move, as the engine counts them.

@@ -183,11 +183,17 @@ impl Link {
             (None, None, None) => Start::Level(1),
         };
         let level = start.level();
-        if moves.len() as u32 > level.moves {
+        // Named at the first move too many, as a move that cannot be played
+        // is (the page then opens the position before it).
+        if let Some(m) = moves.get(level.moves as usize) {
             return Err(format!(
-                "moves: {} moves, but the level allows {}",
-                moves.len(),
-                level.moves
+                "moves: move {} ({} {} {}) is past the level's {} move{}",
+                level.moves + 1,
+                m.x,
+                m.y,
+                m.dir,
+                level.moves,
+                if level.moves == 1 { "" } else { "s" }
             ));
         }
         let mut b = level.board;
@@ -312,7 +318,14 @@ mod tests {
             ("game=mayan&level=1&moves=0.0.2", "not x.y.g"),
             ("game=mayan&level=1&moves=0.0", "not x.y.g"),
             ("game=mayan&level=1&moves=4.6.1", "not a move"),
-            ("game=mayan&level=1&moves=0.0.1,0.0.1", "allows 1"),
+            (
+                "game=mayan&level=1&moves=0.0.1,4.0.-1",
+                "moves: move 2 (4 0 -1) is past the level's 1 move",
+            ),
+            (
+                "game=mayan&level=12&moves=2.0.1,3.0.-1,0.0.1",
+                "moves: move 3 (0 0 1) is past the level's 2 moves",
+            ),
             ("game=mayan&frob=1", "unknown key"),
         ] {
             let err = Link::parse(text).unwrap_err();

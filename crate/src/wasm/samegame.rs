@@ -118,7 +118,7 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = loadPoj)]
     pub fn load_poj(&mut self, input: JsValue, number: JsValue) -> Result<u32, JsError> {
         let input = text(&input, "POJ input")?;
-        let number = whole(&number, "game number", 0, MAX_SAFE)?;
+        let number = whole(&number, "game number", 1, MAX_SAFE)?;
         let boards = poj::parse(&input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
         let Some(board) = usize::try_from(number - 1).ok().and_then(|i| boards.get(i)) else {
             return Err(JsError::new(&format!(
