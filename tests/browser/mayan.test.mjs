@@ -509,12 +509,15 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   await page.getByRole('link', { name: 'Share link' }).click();
   await page.waitForFunction(() => window.clearboardPage.app.text() === 'A/A//A/' && window.clearboardPage.app.n() === 1);
   assert.match(new URL(page.url()).hash, /^#game=mayan&n=1&board=A\/A\/\/A\/$/);
-  // A board with a run of three cannot be a level: Check says so.
+  // A board with a run of three cannot be a level: said as the third block lands, and Check says so.
   await button(page, 'Clear the board').click();
   for (let i = 0; i < 3; i++) {
     const q = await at(page, 2, 0);
     await page.mouse.click(q.x, q.y);
+    if (i < 2) assert.match(await ref(page, 'ed-result').textContent(), /^Editing: click a column/);
   }
+  assert.equal(await ref(page, 'ed-result').textContent(), 'Editing: this board holds a run of three, (2, 0), (2, 1), (2, 2): a level starts with none, so change one of them before Check or Play this.');
+  assert.match(await page.locator('#live').textContent(), /^Dropped colour \d+ in column 2: it lands at \(2, 2\)\. This board holds a run of three, \(2, 0\), \(2, 1\), \(2, 2\)/);
   await button(page, 'Check').click();
   assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: board: it holds a run of three/);
   await button(page, 'Play this').click();
@@ -523,6 +526,13 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   // under the editor were Check's already, and a live region says nothing when its text stays the same.
   assert.match(await page.getByRole('status').textContent(), /^Play this: this board cannot be a level: board: it holds a run of three/);
   assert.equal(await page.locator('#message').evaluate((m) => m.classList.contains('error')), true);
+  // A run along a row too.
+  await button(page, 'Clear the board').click();
+  for (const x of [4, 3, 2]) {
+    const q = await at(page, x, 0);
+    await page.mouse.click(q.x, q.y);
+  }
+  assert.match(await ref(page, 'ed-result').textContent(), /^Editing: this board holds a run of three, \(2, 0\), \(3, 0\), \(4, 0\):/);
   assert.deepEqual(problems, []);
   await context.close();
 });

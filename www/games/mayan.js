@@ -75,6 +75,24 @@ const EDIT_LABEL = 'Mayan puzzle board being edited. Arrow keys move the cursor;
 /** How a board is edited, by pointer (a tap on a touch screen) and by keyboard. */
 const editHow = () => `${TOUCH.matches ? 'tap' : 'click'} a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.`;
 
+/**
+ * The first run of three or more blocks of one colour in a row or a column
+ * of a board given as columns (bottom first), as [x, y] cells; null when
+ * there is none.
+ */
+function runOfThree(columns) {
+  const at = (x, y) => columns[x]?.[y] ?? 0;
+  for (let x = 0; x < columns.length; x++) {
+    for (let y = 0; y < H; y++) {
+      const c = at(x, y);
+      if (!c) continue;
+      if (at(x + 1, y) === c && at(x + 2, y) === c) return [[x, y], [x + 1, y], [x + 2, y]];
+      if (at(x, y + 1) === c && at(x, y + 2) === c) return [[x, y], [x, y + 1], [x, y + 2]];
+    }
+  }
+  return null;
+}
+
 /** The editor's moves n as typed: a whole number from 1 to 64 (written any way a number field takes, as 1e1), or null. */
 function editN(text) {
   const n = Number(text.trim());
@@ -856,15 +874,24 @@ export class Mayan extends BoardGame {
       changed = false;
       this.ref('ed-result').textContent = said;
     }
-    this.shell.announce(said);
-    if (changed) this.editChanged();
+    const run = changed ? this.editChanged() : '';
+    this.shell.announce(run ? `${said} ${run}` : said);
     this.drawEditing();
   }
 
-  /** The board edited or its n changed: what Check said (and its link) was of the board before. */
+  /**
+   * The board edited or its n changed: what Check said (and its link) was
+   * of the board before. A run of three on the board is said at once (a
+   * level starts with none, as NOIP's boards do: Check and Play this would
+   * refuse it), and returned to be said.
+   */
   editChanged() {
-    this.ref('ed-result').textContent = `Editing: ${editHow()}`;
+    const run = runOfThree(this.editing);
+    this.ref('ed-result').textContent = run
+      ? `Editing: this board holds a run of three, ${run.map(([x, y]) => `(${x}, ${y})`).join(', ')}: a level starts with none, so change one of them before Check or Play this.`
+      : `Editing: ${editHow()}`;
     this.ref('ed-link').hidden = true;
+    return run ? this.ref('ed-result').textContent.replace(/^Editing: t/, 'T') : '';
   }
 
   /** The link of the board being edited, with its n (an Error when n is not a whole number from 1 to 64). */
