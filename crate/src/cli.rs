@@ -457,7 +457,8 @@ fn usage_line(e: &clap::Error) -> String {
 enum CliError {
     Input(InputError),
     Usage(String),
-    Io(std::io::Error),
+    /// Reading stdin or writing stdout failed (which one, and why).
+    Io(&'static str, std::io::Error),
 }
 
 impl std::fmt::Display for CliError {
@@ -465,7 +466,7 @@ impl std::fmt::Display for CliError {
         match self {
             CliError::Input(e) => write!(f, "stdin: {}", e),
             CliError::Usage(e) => write!(f, "{}", e),
-            CliError::Io(e) => write!(f, "{}", e),
+            CliError::Io(which, e) => write!(f, "{}: {}", which, e),
         }
     }
 }
@@ -475,7 +476,7 @@ fn read_stdin() -> Result<String, CliError> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
-        .map_err(CliError::Io)?;
+        .map_err(|e| CliError::Io("stdin", e))?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -501,7 +502,7 @@ fn stream(
 /// early, as `| head` does) is not an error.
 fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
     match result {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io(e)),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io("stdout", e)),
         _ => Ok(()),
     }
 }

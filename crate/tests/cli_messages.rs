@@ -262,7 +262,7 @@ fn output_to_a_full_disk_is_an_error_for_every_command() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {stderr:?}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr:?}");
         assert!(
-            stderr.starts_with("clearboard: ") && stderr.contains("No space left"),
+            stderr.starts_with("clearboard: stdout: ") && stderr.contains("No space left"),
             "{args:?}: stderr {stderr:?}"
         );
     }
