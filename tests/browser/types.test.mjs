@@ -61,3 +61,34 @@ test('the TypeScript declarations refuse a call without an argument that is need
   assert.equal(problems.length, 2, problems.join('\n'));
   assert.ok(problems.every((p) => p.startsWith('TS2554: Expected ')), problems.join('\n'));
 });
+
+test('the TypeScript declarations type every argument and the results of tryPair and hint: a string for a number is refused', () => {
+  const { imports } = readmeExamples();
+  const good = check(`${imports}
+const g = new wasmBindings.LianliankanApp();
+g.newGame(8, 6, 12, 'down', 1);
+const path: number[] | null = g.tryPair(0, 0, 1, 0);
+const hint: number[] | undefined = g.hint();
+const s = new wasmBindings.SameGameApp();
+s.newGame(15, 10, 3, 7);
+const removed: boolean = s.click(0, 0);
+const m = new wasmBindings.MayanApp();
+m.newGame(3);
+const played: boolean = m.play(0, 0, 1);
+void [path, hint, removed, played];
+export {};
+`);
+  assert.deepEqual(good, []);
+  const bad = check(`${imports}
+const g = new wasmBindings.LianliankanApp();
+g.newGame(8, 6, 12, 3, 1);
+const path: number[] = g.tryPair(0, 0, 1, 0);
+const s = new wasmBindings.SameGameApp();
+s.click('0', 0);
+new wasmBindings.MayanApp().newGame('3');
+export {};
+`);
+  assert.equal(bad.length, 4, bad.join('\n'));
+  assert.equal(bad.filter((p) => p.startsWith('TS2345: Argument of type')).length, 3, bad.join('\n'));
+  assert.equal(bad.filter((p) => p.startsWith('TS2322: Type \'number[] | null\'')).length, 1, bad.join('\n'));
+});

@@ -78,11 +78,11 @@ impl LianliankanApp {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(
         &mut self,
-        w: JsValue,
-        h: JsValue,
-        kinds: JsValue,
-        variant: JsValue,
-        seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] kinds: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] variant: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
     ) -> Result<(), JsError> {
         let spec = Spec {
             // The spec names the rest (an odd board, more kinds than pairs).
@@ -172,7 +172,9 @@ impl LianliankanApp {
 
     /// The letter drawn on kind `k` (A–Z, a–z, 0–9), empty for 0 or a kind
     /// above 62.
-    pub fn letter(k: JsValue) -> Result<String, JsError> {
+    pub fn letter(
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<String, JsError> {
         let k = whole(&k, "kind", -MAX_SAFE, MAX_SAFE)?;
         Ok(if (1..=KIND_LETTERS.len() as i64).contains(&k) {
             letter(k as u8).to_string()
@@ -204,13 +206,13 @@ impl LianliankanApp {
     /// returns the path's corners as an array [x, y, x, y, …]; returns
     /// null and changes nothing when they do not join. Throws for a cell
     /// off the board or a coordinate that is not a whole number.
-    #[wasm_bindgen(js_name = tryPair)]
+    #[wasm_bindgen(js_name = tryPair, unchecked_return_type = "number[] | null")]
     pub fn try_pair(
         &mut self,
-        x1: JsValue,
-        y1: JsValue,
-        x2: JsValue,
-        y2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
     ) -> Result<JsValue, JsError> {
         let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
         Ok(self
@@ -244,10 +246,10 @@ impl LianliankanApp {
     #[wasm_bindgen(js_name = pairProblem)]
     pub fn pair_problem(
         &self,
-        x1: JsValue,
-        y1: JsValue,
-        x2: JsValue,
-        y2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
     ) -> Result<String, JsError> {
         let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
         Ok(match self.board().join(a, b) {
@@ -262,10 +264,10 @@ impl LianliankanApp {
     #[wasm_bindgen(js_name = pathBetween)]
     pub fn path_between(
         &self,
-        x1: JsValue,
-        y1: JsValue,
-        x2: JsValue,
-        y2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
     ) -> Result<Vec<i32>, JsError> {
         let (a, b) = self.two_cells(&x1, &y1, &x2, &y2)?;
         Ok(self.board().join(a, b).map(flat).unwrap_or_default())
@@ -379,6 +381,7 @@ impl LianliankanApp {
 
     /// A pair whose removal keeps the game winnable: an array [x1, y1, x2,
     /// y2], or undefined when the position is lost or the search ran out.
+    #[wasm_bindgen(unchecked_return_type = "number[] | undefined")]
     pub fn hint(&mut self) -> JsValue {
         match self.verdict() {
             Verdict::Won(order) => order.first().map_or(JsValue::UNDEFINED, |(a, b)| {
@@ -471,7 +474,11 @@ impl LianliankanApp {
     /// top): 1–3 for an empty cell first reached with that many segments,
     /// 5–7 for a tile of the same kind a path of 1–3 segments reaches, 4
     /// for the tile itself, 0 otherwise.
-    pub fn reach(&self, x: JsValue, y: JsValue) -> Result<Vec<u8>, JsError> {
+    pub fn reach(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Vec<u8>, JsError> {
         let from = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;
         Ok(crate::lianliankan::reach(self.board(), from))
     }
@@ -577,7 +584,11 @@ impl LianliankanApp {
 
     /// Words for the cell at (x, y): "column 1, row 2: tile M" or "column 1, row 2: empty" (counted from 1).
     #[wasm_bindgen(js_name = describeCell)]
-    pub fn describe_cell(&self, x: JsValue, y: JsValue) -> Result<String, JsError> {
+    pub fn describe_cell(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<String, JsError> {
         let p = self.cell(coordinate(&x, "x")?, coordinate(&y, "y")?)?;
         Ok(match self.board().get(p) {
             0 => format!("column {}, row {}: empty", p.x + 1, p.y + 1),
@@ -612,7 +623,9 @@ impl PathQueries {
     /// line is `0 0`). Throws "mahjong input, line N: …" (or POJ 1101, the
     /// format read further) on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(input: JsValue) -> Result<PathQueries, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
+    ) -> Result<PathQueries, JsError> {
         use connect::judge::Format;
         let input = text(&input, "path queries")?;
         let input = input.as_str();
@@ -659,17 +672,26 @@ impl PathQueries {
     }
 
     /// Board `i`'s width.
-    pub fn width(&self, i: JsValue) -> Result<u32, JsError> {
+    pub fn width(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<u32, JsError> {
         Ok(self.case(&i)?.board.width() as u32)
     }
 
     /// Board `i`'s height.
-    pub fn height(&self, i: JsValue) -> Result<u32, JsError> {
+    pub fn height(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<u32, JsError> {
         Ok(self.case(&i)?.board.height() as u32)
     }
 
     /// Board `i`'s cells (1 a tile, 0 empty), rows from the top.
-    pub fn cells(&self, i: JsValue) -> Result<Vec<u8>, JsError> {
+    pub fn cells(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<Vec<u8>, JsError> {
         let b = &self.case(&i)?.board;
         let mut out = Vec::with_capacity(b.width() * b.height());
         for y in 0..b.height() as i32 {
@@ -682,7 +704,10 @@ impl PathQueries {
 
     /// Board `i`'s queries: x1, y1, x2, y2 (0-based, rows from the top)
     /// for each.
-    pub fn queries(&self, i: JsValue) -> Result<Vec<i32>, JsError> {
+    pub fn queries(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<Vec<i32>, JsError> {
         Ok(self
             .case(&i)?
             .queries
@@ -696,11 +721,11 @@ impl PathQueries {
     /// must differ and lie on the board.
     pub fn path(
         &self,
-        i: JsValue,
-        x1: JsValue,
-        y1: JsValue,
-        x2: JsValue,
-        y2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
     ) -> Result<Vec<i32>, JsError> {
         let board = &self.case(&i)?.board;
         let (w, h) = (board.width() as i64 - 1, board.height() as i64 - 1);

@@ -95,7 +95,9 @@ impl MayanApp {
 
     /// n of built-in level `k` (1-based), 0 when there is no such level.
     #[wasm_bindgen(js_name = levelMoves)]
-    pub fn level_moves(k: JsValue) -> Result<u32, JsError> {
+    pub fn level_moves(
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<u32, JsError> {
         let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
         Ok(usize::try_from(k - 1)
             .ok()
@@ -105,7 +107,10 @@ impl MayanApp {
 
     /// Opens built-in level `k` (1-based).
     #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&mut self, k: JsValue) -> Result<(), JsError> {
+    pub fn new_game(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<(), JsError> {
         let count = built_in().len() as i64;
         let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
         if !(1..=count).contains(&k) {
@@ -208,14 +213,24 @@ impl MayanApp {
     /// Whether dragging (x, y) one column in `dir` (1 right, −1 left) is a
     /// move here (a block there, a column there, not its own colour).
     #[wasm_bindgen(js_name = isMove)]
-    pub fn is_move(&self, x: JsValue, y: JsValue, dir: JsValue) -> Result<bool, JsError> {
+    pub fn is_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] dir: JsValue,
+    ) -> Result<bool, JsError> {
         let m = move_of(&x, &y, &dir)?;
         Ok(self.history.current().is_move(m))
     }
 
     /// Drags (x, y) one column in `dir`; false (and nothing changes) when
     /// that is not a move or no move is left.
-    pub fn play(&mut self, x: JsValue, y: JsValue, dir: JsValue) -> Result<bool, JsError> {
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] dir: JsValue,
+    ) -> Result<bool, JsError> {
         let m = move_of(&x, &y, &dir)?;
         Ok(self.play_move(m))
     }
@@ -567,7 +582,10 @@ impl MayanApp {
     /// The fewest moves that clear the loaded position, up to `max` (at
     /// most 8); 0 when none does (or the search ran out of its budget).
     #[wasm_bindgen(js_name = shortestClearing)]
-    pub fn shortest_clearing(&self, max: JsValue) -> Result<u32, JsError> {
+    pub fn shortest_clearing(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max: JsValue,
+    ) -> Result<u32, JsError> {
         let max = whole(&max, "max", 0, 8)? as u32;
         Ok(crate::mayan::levels::shortest_clearing(
             &self.level().board,
@@ -581,7 +599,10 @@ impl MayanApp {
     /// first, each ended by 0); on error the current game stays and the
     /// error names the line.
     #[wasm_bindgen(js_name = loadNoip)]
-    pub fn load_noip(&mut self, input: JsValue) -> Result<(), JsError> {
+    pub fn load_noip(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
+    ) -> Result<(), JsError> {
         let input = text(&input, "NOIP input")?;
         let p = crate::mayan::judge::parse(&input)
             .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
@@ -621,7 +642,9 @@ impl MayanApp {
 /// with the same budget (none up to n = 5; 5,000,000 positions above, where
 /// it can take seconds: the page runs it in a worker).
 #[wasm_bindgen(js_name = judgeMayan)]
-pub fn judge_mayan(input: JsValue) -> Result<String, JsError> {
+pub fn judge_mayan(
+    #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
+) -> Result<String, JsError> {
     let input = text(&input, "NOIP input")?;
     let out = crate::mayan::judge::judge(&input)
         .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;

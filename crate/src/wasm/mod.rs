@@ -34,7 +34,9 @@ pub fn start() {
 /// `key=value`). The page's router calls this before the game's own
 /// `openLink`.
 #[wasm_bindgen(js_name = linkGame)]
-pub fn link_game(link: JsValue) -> Result<String, JsError> {
+pub fn link_game(
+    #[wasm_bindgen(unchecked_param_type = "string")] link: JsValue,
+) -> Result<String, JsError> {
     let link = link_text(&link)?;
     crate::link::game_of(&link)
         .map(str::to_string)

@@ -62,10 +62,10 @@ impl SameGameApp {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(
         &mut self,
-        width: JsValue,
-        height: JsValue,
-        colors: JsValue,
-        seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] colors: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
     ) -> Result<(), JsError> {
         let side = |v: &JsValue, what: &str| whole(v, what, 1, MAX_SIDE as i64);
         let start = Start::Seed {
@@ -116,7 +116,11 @@ impl SameGameApp {
     /// Loads game `number` (1-based) of a pasted POJ 1027 input; returns
     /// how many games the input holds.
     #[wasm_bindgen(js_name = loadPoj)]
-    pub fn load_poj(&mut self, input: JsValue, number: JsValue) -> Result<u32, JsError> {
+    pub fn load_poj(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] number: JsValue,
+    ) -> Result<u32, JsError> {
         let input = text(&input, "POJ input")?;
         let number = whole(&number, "game number", 1, MAX_SAFE)?;
         let boards = poj::parse(&input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
@@ -159,7 +163,10 @@ impl SameGameApp {
     /// The letter of colour `k` (1 to 9, as `cells()` numbers them), as in
     /// the judge's log; any other `k` is an Error.
     #[wasm_bindgen(js_name = colorLetter)]
-    pub fn color_letter(&self, k: JsValue) -> Result<String, JsError> {
+    pub fn color_letter(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<String, JsError> {
         let k = whole(&k, "colour", 1, COLOR_LETTERS.len() as i64)?;
         Ok(char::from(COLOR_LETTERS[k as usize - 1]).to_string())
     }
@@ -180,7 +187,11 @@ impl SameGameApp {
     /// The cluster under (col, row) as (col, row) pairs; empty for an empty
     /// cell.
     #[wasm_bindgen(js_name = clusterAt)]
-    pub fn cluster_at(&self, col: JsValue, row: JsValue) -> Result<Vec<u8>, JsError> {
+    pub fn cluster_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+    ) -> Result<Vec<u8>, JsError> {
         let b = self.game.board();
         let c = cell(b.width(), b.height(), &col, &row)?;
         Ok(self.cluster_of(c))
@@ -197,7 +208,11 @@ impl SameGameApp {
     /// What removing the cluster at (col, row) would give: "N balls, P
     /// points", or why it cannot be removed; "" for an empty cell.
     #[wasm_bindgen(js_name = describeCell)]
-    pub fn describe_cell(&self, col: JsValue, row: JsValue) -> Result<String, JsError> {
+    pub fn describe_cell(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+    ) -> Result<String, JsError> {
         let b = self.game.board();
         let c = cell(b.width(), b.height(), &col, &row)?;
         Ok(match b.cluster_at(c) {
@@ -213,7 +228,11 @@ impl SameGameApp {
 
     /// Removes the cluster at (col, row). Returns false (and changes
     /// nothing) when that is not a move.
-    pub fn click(&mut self, col: JsValue, row: JsValue) -> Result<bool, JsError> {
+    pub fn click(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+    ) -> Result<bool, JsError> {
         let b = self.game.board();
         let c = cell(b.width(), b.height(), &col, &row)?;
         Ok(self.click_cell(c))
@@ -396,7 +415,9 @@ impl Default for SameGameApp {
 
 /// How many games a pasted POJ 1027 input holds, or what is wrong with it.
 #[wasm_bindgen(js_name = pojGameCount)]
-pub fn poj_game_count(input: JsValue) -> Result<u32, JsError> {
+pub fn poj_game_count(
+    #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
+) -> Result<u32, JsError> {
     poj::parse(&text(&input, "POJ input")?)
         .map(|b| b.len() as u32)
         .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
@@ -510,14 +531,20 @@ impl SolverSession {
 
     /// Searches for `seconds` (0 to 3,600) of the worker's clock; returns
     /// false when the search was exhaustive (a beam kept every position).
-    pub fn think(&mut self, seconds: JsValue) -> Result<bool, JsError> {
+    pub fn think(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] seconds: JsValue,
+    ) -> Result<bool, JsError> {
         let budget = time_budget(&seconds, "seconds", 3600.0, 1e3)?;
         Ok(self.session.think(budget))
     }
 
     /// Begins a search of `seconds` (0 to 3,600) of the worker's clock,
     /// which `advance` runs slice by slice (as `think` runs it at once).
-    pub fn begin(&mut self, seconds: JsValue) -> Result<(), JsError> {
+    pub fn begin(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] seconds: JsValue,
+    ) -> Result<(), JsError> {
         let budget = time_budget(&seconds, "seconds", 3600.0, 1e3)?;
         self.session.begin(budget);
         self.begun = true;
@@ -529,7 +556,10 @@ impl SolverSession {
     /// event loop, where a Stop takes effect at once): `undefined` while
     /// the search goes on, else what `think` returns (false when it was
     /// exhaustive).
-    pub fn advance(&mut self, milliseconds: JsValue) -> Result<Option<bool>, JsError> {
+    pub fn advance(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] milliseconds: JsValue,
+    ) -> Result<Option<bool>, JsError> {
         let slice = time_budget(&milliseconds, "milliseconds", 60_000.0, 1.0)?;
         if !self.begun {
             return Err(JsError::new(
