@@ -641,9 +641,8 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   await context.close();
 });
 
-test('a long search shows its best score and clock live, and Stop ends it at once keeping the best line', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`, calm);
-  // When each solver worker really ends (its thread gone, not just ignored).
+/** When each of the page's workers really ends (its thread gone, not just ignored): `closed`, else null. */
+function watchWorkers(page) {
   const workers = [];
   page.on('worker', (w) => {
     const seen = { closed: null };
@@ -652,6 +651,12 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
       seen.closed = performance.now();
     });
   });
+  return workers;
+}
+
+test('a long search shows its best score and clock live, and Stop ends it at once keeping the best line', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=15&h=15&colors=5`, calm);
+  const workers = watchWorkers(page);
   await page.getByLabel('Think for (seconds)').fill('60');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
@@ -694,14 +699,7 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
 
 test('on a 64 × 64 board too, the solver\'s workers end soon after Stop (a slice ends between two play-outs, not only between two parents)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=64&h=64&colors=9`, calm);
-  const workers = [];
-  page.on('worker', (w) => {
-    const seen = { closed: null };
-    workers.push(seen);
-    w.on('close', () => {
-      seen.closed = performance.now();
-    });
-  });
+  const workers = watchWorkers(page);
   await page.getByLabel('Think for (seconds)').fill('60');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /· [2-9] s of 60 s/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
