@@ -888,6 +888,43 @@ test('present mode at 1024 × 768: Compare\'s boards filling in above the explan
   const geometry = () => page.evaluate(() => ({ why: document.querySelector('main [data-ref="why"]').getBoundingClientRect().bottom, page: document.scrollingElement.scrollHeight, view: innerHeight }));
   const g = await geometry();
   assert.ok(g.why <= g.view && g.page <= g.view, `the explanation ends at ${g.why}, the page is ${g.page} px, the screen ${g.view}`);
+  // Not by shrinking the game's board: the long explanation (the step's and the next move's) keeps to three
+  // lines' room, smaller or scrolling in its box (the board was once a 120 × 80 thumbnail here).
+  const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  assert.ok(board.width >= 0.4 * viewport.width, `the board ${Math.round(board.width)} × ${Math.round(board.height)}`);
+  // Leaving present mode, the comparison's boards fit the narrower column again: in view, side by side.
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const boxes = await page.locator('main [data-ref="compare-view"] canvas').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().toJSON()));
+  assert.equal(boxes.length, 2);
+  assert.ok(boxes.every((b) => b.right <= viewport.width + 0.5) && boxes[0].right <= boxes[1].left, JSON.stringify(boxes));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('present mode at 1024 × 768, the board over its side panels: the solver\'s long explanation of a step does not shrink the board and stays in view', async () => {
+  const viewport = { width: 1024, height: 768 };
+  const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=3`, { ...calm, viewport });
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !window.clearboardPage.solver.running && window.clearboardPage.plan);
+  await page.locator('body').press('p');
+  await page.evaluate(() => document.activeElement.blur());
+  const measure = () => page.evaluate(() => {
+    const b = document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect();
+    const why = document.querySelector('main [data-ref="why"]');
+    return { w: b.width, h: b.height, whyBottom: why.getBoundingClientRect().bottom, why: why.textContent, whyFont: parseFloat(getComputedStyle(why).fontSize) };
+  });
+  const before = await measure();
+  assert.equal(await page.evaluate(() => document.body.classList.contains('present-stacked')), true, 'the side panels under the board (else this checks another layout)');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = await measure();
+  assert.match(after.why, /^Last step: Solver plan: move 2 of \d+: .* Next: move 3 of/);
+  assert.ok(after.w >= before.w - 1 && after.h >= before.h - 1, `the board ${JSON.stringify([before, after])}`);
+  assert.ok(after.whyBottom <= viewport.height, `the explanation ends at ${after.whyBottom} px, in view`);
+  assert.ok(after.whyFont >= 16, `the explanation at ${after.whyFont} px`);
   assert.deepEqual(problems, []);
   await context.close();
 });

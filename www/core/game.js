@@ -338,7 +338,11 @@ export class BoardGame {
     why.style.maxHeight = '';
     why.style.overflowY = '';
     const side = this.root.querySelector('.game-side');
-    if (!document.body.classList.contains('present') || why.parentElement !== side || !why.textContent) return;
+    if (!document.body.classList.contains('present') || !why.textContent) return;
+    if (why.parentElement !== side) {
+      this.fitExplanationUnder(why);
+      return;
+    }
     const limit = innerHeight - 8;
     const bottom = () => why.getBoundingClientRect().bottom + scrollY;
     let size = parseFloat(getComputedStyle(why).fontSize);
@@ -349,6 +353,27 @@ export class BoardGame {
     if (bottom() > limit) {
       const top = why.getBoundingClientRect().top + scrollY;
       why.style.maxHeight = `${Math.max(48, limit - top)}px`;
+      why.style.overflowY = 'auto';
+    }
+  }
+
+  /**
+   * Present mode on a wide screen, explanation under the board (stacked, or
+   * beside Same Game's Compare): at most the three lines the layout was
+   * measured with (placeExplanation), set smaller down to 16 px, then
+   * scrolling in its box, so that a long one (the solver's step and next
+   * move) does not shrink the board. A phone keeps its own caps (style.css).
+   */
+  fitExplanationUnder(why) {
+    if (!matchMedia('(min-width: 52rem)').matches || matchMedia('(orientation: landscape) and (max-height: 30rem)').matches) return;
+    let size = parseFloat(getComputedStyle(why).fontSize);
+    const box = Math.ceil(size * 1.3 * 3);
+    while (why.scrollHeight > box + 1 && size > 16) {
+      size = Math.max(16, size - 2);
+      why.style.fontSize = `${size}px`;
+    }
+    if (why.scrollHeight > box + 1) {
+      why.style.maxHeight = `${box}px`;
       why.style.overflowY = 'auto';
     }
   }
