@@ -5,7 +5,8 @@
 // every game, the TypeScript declarations, and present mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, launch, open, root, watchedPage, failOnProblems } from './harness.mjs';
 import { serveDir } from '../../scripts/serve.mjs';
@@ -363,6 +364,31 @@ for (const want of OVER) {
     await context.close();
   });
 }
+
+test('the host snippet of docs/embedding.md, copied as it is into a page on another origin, gets the events and its command is obeyed', async () => {
+  const doc = readFileSync(join(root, 'docs/embedding.md'), 'utf8');
+  const snippet = /Read the events on the host like this[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(snippet && /postMessage\(/.test(snippet), 'the docs show how to send a command');
+  const html = `<!doctype html><title>host</title><link rel="icon" href="data:,"><iframe src="${game.url}#game=samegame&seed=3&embed=1" width="480" height="200"></iframe>
+<script>window.seen = []; addEventListener('message', (e) => window.seen.push(e.data?.type));</script>
+<script>${snippet}</script>`;
+  // Served from a directory of its own on another origin (a page made up by the browser's routing is not on
+  // the loopback network, and Chromium then refuses to frame a loopback game).
+  const dir = mkdtempSync(join(tmpdir(), 'clearboard-snippet-'));
+  writeFileSync(join(dir, 'snippet.html'), html);
+  const site = await serveDir(dir, 0, '127.0.0.1', null);
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${site.url}snippet.html`);
+  // The command the snippet sends (a step) made a move; the frame took the height the game asked for.
+  await page.waitForFunction(() => window.seen.includes('ready') && window.seen.includes('move'), null, { timeout: 10000 });
+  const frame = page.frames().find((f) => f.url().startsWith(game.url));
+  assert.equal(await frame.evaluate(() => window.clearboardPage.app.moves()), 1);
+  await page.waitForFunction(() => document.querySelector('iframe').height !== '200');
+  await context.close();
+  site.close();
+});
 
 test('load: an escaped link opens as in the address, an over position is news, a link too long is refused aloud', async () => {
   const { page, frame, problems, context } = await hostPage('game=mayan&level=1&embed=1');
