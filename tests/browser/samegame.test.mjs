@@ -737,6 +737,9 @@ test('compare plays greedy and the solver side by side with scores and move coun
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=12&w=6&h=5&colors=3`, calm);
   // Before a search there is no line to compare with.
   assert.equal(await page.getByRole('button', { name: 'Compare' }).isDisabled(), true);
+  // Solve from a position with points made: the comparison counts from there, as the plan's line does.
+  for (let i = 0; i < 4 && (await page.evaluate(() => window.clearboardPage.app.score())) === 0; i++) await page.getByRole('button', { name: 'Step' }).click();
+  assert.ok(await page.evaluate(() => window.clearboardPage.app.score()) > 0, 'points made before Solve (else this checks less)');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Best so far: \d+/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 30000 });
   // On a board this small the search may finish at any moment, even between

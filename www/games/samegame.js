@@ -777,14 +777,16 @@ export class SameGame extends BoardGame {
     for (const id of ['cmp-greedy', 'cmp-solver']) sizeCanvas(this.ref(id), s * greedy.width(), s * greedy.height());
     // The boards push the explanation down the side column: in present mode it is fitted again.
     this.fitExplanation();
+    // Counted from where Solve started, as the plan's line is (its score is the line's, not the game's).
     const base = solver.moves();
+    const baseScore = solver.score();
     const moves = this.plan.moves;
     let i = 0;
     const marks = this.ref('marks').checked;
     const show = () => {
       paintBoard(this.ref('cmp-greedy'), greedy, s, marks);
       paintBoard(this.ref('cmp-solver'), solver, s, marks);
-      const info = (a, over) => `Score ${a.score()} · ${plural(a.moves() - base, 'move')}${over ? ' · finished' : ''}`;
+      const info = (a, over) => `Score ${a.score() - baseScore} · ${plural(a.moves() - base, 'move')}${over ? ' · finished' : ''}`;
       this.ref('cmp-greedy-info').textContent = info(greedy, greedy.isOver());
       this.ref('cmp-solver-info').textContent = info(solver, 2 * i >= moves.length);
     };
@@ -799,7 +801,7 @@ export class SameGame extends BoardGame {
       }
       show();
       if (!g && !more) {
-        const ends = (a) => `${plural(a.score(), 'point')} in ${plural(a.moves() - base, 'move')}${a.balls() === 0 ? ', board cleared' : ''}`;
+        const ends = (a) => `${plural(a.score() - baseScore, 'point')} in ${plural(a.moves() - base, 'move')}${a.balls() === 0 ? ', board cleared' : ''}`;
         this.shell.announce(`Compare finished: greedy ${ends(greedy)}; the solver ${ends(solver)}.`);
         this.stopCompare();
       }
