@@ -1200,6 +1200,9 @@ test('on a touch screen the editor says tap, not click', async () => {
   await button(page, 'Clear the board').tap();
   assert.match(await page.locator('#live').textContent(), /^Editing an empty board: tap a column, or press Enter/);
   assert.match(await ref(page, 'ed-result').textContent(), /^Editing: tap a column/);
+  assert.match(await ref(page, 'readout').textContent(), /^Editing: tap a column, or press Enter/);
+  await page.getByLabel('Erase').check();
+  assert.match(await ref(page, 'readout').textContent(), /^Erasing: tap a block/);
   await context.close();
 });
 

@@ -129,7 +129,7 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
   </details>
   <details class="panel" data-ref="editor-box">
     <summary>Editor</summary>
-    <p class="note">Click a column to drop a block of the chosen colour into it; with Erase, click a block to take it out (the blocks above fall).</p>
+    <p class="note">Click or tap a column to drop a block of the chosen colour into it; with Erase, click or tap a block to take it out (the blocks above fall).</p>
     <div class="toolbar" role="group" aria-label="Editor tools">
       <button type="button" data-ref="ed-start">Edit this board</button>
       <button type="button" data-ref="ed-clear">Clear the board</button>
@@ -1122,9 +1122,10 @@ export class Mayan extends BoardGame {
     if (!cell) {
       if (this.editing) {
         // Editing: a click drops or erases, it does not move.
+        const press = TOUCH.matches ? 'tap' : 'click';
         readout.textContent = this.ref('ed-erase').checked
-          ? 'Erasing: click a block, or press Enter on the board, to take it out (the blocks above fall).'
-          : 'Editing: click a column, or press Enter on the board, to drop a block of the chosen colour.';
+          ? `Erasing: ${press} a block, or press Enter on the board, to take it out (the blocks above fall).`
+          : `Editing: ${press} a column, or press Enter on the board, to drop a block of the chosen colour.`;
         return;
       }
       readout.textContent = this.selected === null && !this.app.isOver() ? `Drag a block left or right, or ${TOUCH.matches ? 'tap' : 'click'} it and use Move left / Move right.` : '';
