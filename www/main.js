@@ -635,12 +635,7 @@ class Shell {
     // Not replacing (a parent's load): a link whose move N cannot be played opens the position before that
     // move, as the address does (fail); anything else leaves the game shown. True when something opened.
     const refused = (why) => {
-      const n = Number(/^link: moves: move (\d+) /.exec(why)?.[1] ?? 0);
-      const before = n > 0 ? movesBefore(text, n - 1) : null;
-      if (before && this.openText(before, false)) {
-        this.message(`This link's ${why.replace(/^link: moves: /, '')}; showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'} instead.`, true);
-        return true;
-      }
+      if (openedBefore(why, text, (before) => this.openText(before, false), (said) => this.message(said, true))) return true;
       this.message(`This link could not be opened (${why}).`, true);
       return false;
     };
@@ -720,22 +715,36 @@ class Shell {
    * default kind.
    */
   fail(why, G = GAMES[0], text = '') {
-    const n = Number(/^link: moves: move (\d+) /.exec(why)?.[1] ?? 0);
-    const before = n > 0 ? movesBefore(text, n - 1) : null;
-    if (before) {
+    const open = (before) => {
       try {
         this.show(G).open(before, this.freshSeed());
-        this.message(`This link's ${why.replace(/^link: moves: /, '')}; showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'} instead.`, true);
-        this.linkChanged();
-        return;
+        return true;
       } catch {
         // The link is wrong in more than its move: a new game, below.
+        return false;
       }
+    };
+    if (openedBefore(why, text, open, (said) => this.message(said, true))) {
+      this.linkChanged();
+      return;
     }
     this.show(G).openDefault(1);
     this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
     this.linkChanged();
   }
+}
+
+/**
+ * A link refused at its move N (`why`, the engine's "link: moves: move N …"):
+ * `open(link)` of its first N − 1 moves, and when that opened, `say(…)` of
+ * which move and why. False when the error is not a move's or nothing opened.
+ */
+function openedBefore(why, link, open, say) {
+  const n = Number(/^link: moves: move (\d+) /.exec(why)?.[1] ?? 0);
+  const before = n > 0 ? movesBefore(link, n - 1) : null;
+  if (!before || !open(before)) return false;
+  say(`This link's ${why.replace(/^link: moves: /, '')}; showing the position ${n > 1 ? `after move ${n - 1}` : 'at its start'} instead.`);
+  return true;
 }
 
 /** `link` with only its first `n` moves (no `moves=` when `n` is 0); null when it has no moves. */
