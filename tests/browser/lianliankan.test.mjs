@@ -546,6 +546,8 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await page.evaluate(() => { location.hash = '#game=lianliankan&variant=down&board=ABCD/BADC/CDAB/DCBA'; });
   await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
   assert.match(await page.getByRole('status').textContent(), /No pair can be joined: Shuffle rearranges the tiles left/);
+  // Once: the explanation under the board does not repeat it (a phone's screen showed it twice).
+  assert.doesNotMatch(await ref(page, 'why').textContent(), /No pair can be joined/);
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   // Lost only as the tiles lie: a shuffle deals them winnable (said so, not "lost" and "shuffle" side by side).
   assert.equal(await ref(page, 'verdict').textContent(), 'Lost as the tiles lie — no order of removals clears them, and it is where this game starts. Shuffle rearranges the tiles left into a winnable board (−50 points).');

@@ -1150,10 +1150,18 @@ test('an address emptied by hand keeps the game shown and clears what the status
 async function sideways(viewport, wanted, shot, check) {
   for (const [link, tall] of Object.entries(wanted)) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    // The header's row and the status message's row, kept from the start.
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 40, `${link}: the header in one row (${header.height} px)`);
+    assert.ok(header.height <= 48, `${link}: the header in two rows (${header.height} px)`);
     const board = await ref(page, 'board').boundingBox();
     assert.ok(board.height >= tall && board.y + board.height <= viewport.height, `${link}: board ${JSON.stringify(board)}`);
+    // The game's controls are beside the board, at the top of the side column.
+    const controls = await page.getByRole('group', { name: 'Game controls' }).boundingBox();
+    assert.ok(controls.x >= board.x + board.width && controls.y < board.y + board.height / 2, `${link}: controls ${JSON.stringify(controls)}`);
+    // A message (a refused pair) does not move the board: its row is there before it.
+    await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
+    assert.deepEqual(await ref(page, 'board').boundingBox(), board, `${link}: the board stays put when a message shows`);
+    await page.evaluate(() => window.clearboard.message(''));
     await check(page, link);
     await page.screenshot({ path: join(root, `target/screenshots/${shot}-${link.split('&')[0].slice(5)}.png`) });
     assert.deepEqual(problems, []);
@@ -1161,9 +1169,9 @@ async function sideways(viewport, wanted, shot, check) {
   }
 }
 
-test('a phone held sideways (844 × 390): one header row, the side column beside, and the board gets the height', async () => {
-  // Before this layout the boards were 112, 120 and 132 px tall here.
-  const wanted = { 'game=mayan&level=7': 150, 'game=samegame&seed=2': 170, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 145 };
+test('a phone held sideways (844 × 390): the header and the message\'s row, the controls and the side column beside, and the board gets the height', async () => {
+  // Before this layout the boards were 112, 120 and 132 px tall here; 227, 227 and 187 with the controls above them.
+  const wanted = { 'game=mayan&level=7': 250, 'game=samegame&seed=2': 255, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 220 };
   await sideways({ width: 844, height: 390 }, wanted, 'sideways', async (page, link) => {
     // Every select of the side column stays inside it.
     const side = await page.locator('main .game-side').boundingBox();
@@ -1173,10 +1181,32 @@ test('a phone held sideways (844 × 390): one header row, the side column beside
   });
 });
 
-test('a smaller phone held sideways (667 × 375): one header row, a narrower side column, and the board and its lines in view', async () => {
+test('a phone turned upright and back: the game\'s controls go above the board and back beside it, and the one focused keeps the focus', async () => {
+  for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+    const where = async () => {
+      const [controls, board] = await Promise.all([page.getByRole('group', { name: 'Game controls' }).boundingBox(), ref(page, 'board').boundingBox()]);
+      return controls.x >= board.x + board.width ? 'beside' : controls.y + controls.height <= board.y ? 'above' : 'elsewhere';
+    };
+    assert.equal(await where(), 'beside', link);
+    const first = page.getByRole('group', { name: 'Game controls' }).getByRole('button').first();
+    await first.focus();
+    const name = await first.textContent();
+    for (const [viewport, place] of [[{ width: 390, height: 844 }, 'above'], [{ width: 844, height: 390 }, 'beside']]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.equal(await where(), place, `${link} at ${viewport.width} × ${viewport.height}`);
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), name, `${link}: the focus stays on ${name}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('a smaller phone held sideways (667 × 375): the header and the message\'s row, a narrower side column, and the board and its lines in view', async () => {
   // Before this layout the boards were 125, 130 and 132 px tall here (the header in two rows, the controls in three,
-  // and 连连看's verdict below the screen).
-  const wanted = { 'game=mayan&level=33': 170, 'game=samegame&seed=3': 190, 'game=lianliankan&w=16&h=9&kinds=36&seed=5': 140 };
+  // and 连连看's verdict below the screen); about 170, 190 and 140 with the controls above them.
+  const wanted = { 'game=mayan&level=33': 220, 'game=samegame&seed=3': 235, 'game=lianliankan&w=16&h=9&kinds=36&seed=5': 195 };
   await sideways({ width: 667, height: 375 }, wanted, 'sideways-small', async (page, link) => {
     // The title is kept for screen readers.
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'clearboard');
@@ -1224,12 +1254,12 @@ test('the page follows the browser\'s text size (a reader who chose larger text 
   assert.ok(sizes['24&embed=1'] >= 1.2 * sizes['16&embed=1'], JSON.stringify(sizes));
 });
 
-test('an upright small phone (360 × 640): the header in four short rows, and the Mayan board keeps cells a finger can take', async () => {
+test('an upright small phone (360 × 640): the header in three short rows, and the Mayan board keeps cells a finger can take', async () => {
   const viewport = { width: 360, height: 640 };
   for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 95, `${link}: header ${header.height} px (four rows took 135)`);
+    assert.ok(header.height <= 75, `${link}: header ${header.height} px (four rows took 93, and 135 before that)`);
     const board = await ref(page, 'board').boundingBox();
     // A one-line message (a wrong pair) does not move the board under the player's finger.
     await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
@@ -1245,6 +1275,31 @@ test('an upright small phone (360 × 640): the header in four short rows, and th
       assert.ok(step.y >= board.y + board.height, 'Step under the board');
     }
     await page.screenshot({ path: join(root, `target/screenshots/phone-360-${link.split('&')[0].slice(5)}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('an upright phone (390 × 844): the status message has the header\'s last row to itself, and the messages a player meets there do not move the board', async () => {
+  const viewport = { width: 390, height: 844 };
+  const messages = [
+    // The longest of them: a Mayan drag over two columns.
+    'A move is one column: the block at (2, 3) went one right. Drag again for the next.',
+    'Not a pair: the two tiles are of different kinds.',
+    'Nothing to undo: no move made yet.',
+  ];
+  for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    const board = await ref(page, 'board').boundingBox();
+    // The Present button shares the Palette and Motion row: the message's row is the header's full width.
+    const [present, palette, message] = await Promise.all([button(page, 'Present').boundingBox(), page.getByLabel('Palette').boundingBox(), page.locator('#message').boundingBox()]);
+    assert.ok(Math.abs(present.y + present.height / 2 - (palette.y + palette.height / 2)) < 4, `${link}: Present ${JSON.stringify(present)} beside Palette ${JSON.stringify(palette)}`);
+    assert.ok(message.y >= present.y + present.height && message.width >= 360, `${link}: message row ${JSON.stringify(message)}`);
+    for (const text of messages) {
+      await page.evaluate((t) => window.clearboard.message(t, true), text);
+      assert.deepEqual(await ref(page, 'board').boundingBox(), board, `${link}: the board stays put under "${text}"`);
+    }
+    await page.evaluate(() => window.clearboard.message(''));
     assert.deepEqual(problems, []);
     await context.close();
   }

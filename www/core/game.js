@@ -10,6 +10,9 @@ import { FitWatcher, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
 
+/** A phone held sideways: its own layout (style.css), the controls beside the board (placeToolbar). */
+export const SIDEWAYS = '(orientation: landscape) and (max-height: 30rem)';
+
 /** How many positions keep the reason of the Step that reached them. */
 const REASONS_KEPT = 512;
 
@@ -125,6 +128,7 @@ export class BoardGame {
       [root, document.querySelector('header'), this.ref('score')],
       below,
       () => {
+        this.placeToolbar();
         this.resize();
         this.fitExplanation();
         this.shell.messenger?.height();
@@ -149,6 +153,29 @@ export class BoardGame {
       });
     });
     for (const el of root.querySelector('.game-side')?.children ?? []) if (el !== this.ref('why')) this.sideWatcher.observe(el);
+    this.placeToolbar();
+  }
+
+  /**
+   * A phone held sideways (outside an embed): the game's controls go to the
+   * top of the side column beside the board, so that the board's column
+   * holds the board and its lines only and the board gets the screen's
+   * height (above it they took two or three rows of a 390 px screen);
+   * anywhere else they are above the board. Called when the board's space
+   * changes (a phone turned, embed=1 added); the focus stays on the
+   * control that had it.
+   */
+  placeToolbar() {
+    const bar = this.root?.querySelector('.toolbar.primary');
+    const side = this.root?.querySelector('.game-side');
+    const column = this.root?.querySelector('.game-main');
+    if (!bar || !side || !column) return;
+    const beside = matchMedia(SIDEWAYS).matches && !document.documentElement.classList.contains('embed');
+    if ((bar.parentElement === side) === beside) return;
+    const focused = bar.contains(document.activeElement) ? document.activeElement : null;
+    if (beside) side.prepend(bar);
+    else column.prepend(bar);
+    focused?.focus({ preventScroll: true });
   }
 
   /**
@@ -306,7 +333,7 @@ export class BoardGame {
       this.resize?.();
     };
     // (A phone held sideways has its own layout, side column beside: style.css.)
-    const phone = matchMedia('(orientation: landscape) and (max-height: 30rem)').matches;
+    const phone = matchMedia(SIDEWAYS).matches;
     if (wide && phone && getComputedStyle(side).display !== 'none') place(true);
     else if (wide && getComputedStyle(side).display !== 'none') {
       // The side panels beside the board, or under it: whichever leaves the
@@ -365,7 +392,7 @@ export class BoardGame {
    * move) does not shrink the board. A phone keeps its own caps (style.css).
    */
   fitExplanationUnder(why) {
-    if (!matchMedia('(min-width: 52rem)').matches || matchMedia('(orientation: landscape) and (max-height: 30rem)').matches) return;
+    if (!matchMedia('(min-width: 52rem)').matches || matchMedia(SIDEWAYS).matches) return;
     let size = parseFloat(getComputedStyle(why).fontSize);
     const box = Math.ceil(size * 1.3 * 3);
     while (why.scrollHeight > box + 1 && size > 16) {

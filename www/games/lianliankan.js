@@ -878,7 +878,7 @@ export class Lianliankan extends BoardGame {
       const text = left > 0
         ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left)${app.moves() ? ', or undo' : ''}.`
         : `${app.overText()} (A game allows ${plural(this.bindings.LianliankanApp.maxShuffles(), 'shuffle')}.) Undo to play on.`;
-      this.ref('why').textContent = text;
+      // Said in the status message only (under the board it was said twice on a phone's screen).
       this.shell.message(text, true);
       said = text;
     }

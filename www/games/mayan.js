@@ -1280,7 +1280,7 @@ export class Mayan extends BoardGame {
         const moved = this.act(d.cell.x, d.cell.y, dx > 0 ? 1 : -1);
         // A move takes a block one column: a longer drag is said to have
         // made one (unless the level is over: its result is what is said).
-        if (moved && !this.app.isOver() && Math.abs(dx) >= this.geom.s * 1.5) this.shell.message(`A move drags a block one column: the block at (${d.cell.x}, ${d.cell.y}) went one column ${dx > 0 ? 'right' : 'left'}. Drag again for the next move.`);
+        if (moved && !this.app.isOver() && Math.abs(dx) >= this.geom.s * 1.5) this.shell.message(`A move is one column: the block at (${d.cell.x}, ${d.cell.y}) went one ${dx > 0 ? 'right' : 'left'}. Drag again for the next.`);
       } else {
         this.animator.finish();
         this.cursor = { ...d.cell };
