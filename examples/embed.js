@@ -43,6 +43,8 @@ addEventListener('message', (e) => {
     const score = typeof d.score === 'number' ? ` Score ${d.score}.` : '';
     status.textContent = d.won ? `Solved!${score}` : `Game over.${score}`;
   }
+  // A load refused (textContent: the game's words are shown as text, never as markup).
+  if (d.type === 'error' && typeof d.message === 'string') status.textContent = `Not loaded: ${d.message}`;
 });
 
 function send(msg) {

@@ -635,8 +635,12 @@ class Shell {
     // Not replacing (a parent's load): a link whose move N cannot be played opens the position before that
     // move, as the address does (fail); anything else leaves the game shown. True when something opened.
     const refused = (why) => {
-      if (openedBefore(why, text, (before) => this.openText(before, false), (said) => this.message(said, true))) return true;
-      this.message(`This link could not be opened (${why}).`, true);
+      const say = (said) => {
+        this.message(said, true);
+        this.refusal = said;
+      };
+      if (openedBefore(why, text, (before) => this.openText(before, false), say)) return true;
+      say(`This link could not be opened (${why}).`);
       return false;
     };
     let id;
@@ -686,20 +690,27 @@ class Shell {
     }
   }
 
-  /** A link from a parent page (`load`): opened, or the game shown stays and the message says why. */
+  /**
+   * A link from a parent page (`load`): opened, or the game shown stays and
+   * the message says why. Returns what the status line said when the link
+   * was refused, whole or from its move N on ('' when it opened).
+   */
   load(text) {
+    this.refusal = '';
     let decoded;
     try {
       decoded = decodeLink(text.replace(/^#/, ''));
     } catch (e) {
-      this.message(`This link could not be opened (${e.message}).`, true);
-      return;
+      this.refusal = `This link could not be opened (${e.message}).`;
+      this.message(this.refusal, true);
+      return this.refusal;
     }
     const { game } = splitLink(decoded);
     const wasOver = this.messenger.lastOver;
     this.messenger.opening();
     if (this.openText(game, false)) this.linkChanged();
     else this.messenger.lastOver = wasOver;
+    return this.refusal;
   }
 
   /** The game class a raw link names (`game=…`, in any part: page parameters may come first), else the default one. */

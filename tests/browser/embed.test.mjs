@@ -355,7 +355,8 @@ for (const want of OVER) {
     assert.equal(over.score, want.score);
     assert.equal(over.link, await frameApp(page, (g) => g.link()));
     assert.match(await page.getByRole('status').textContent(), want.status);
-    if (want.frameSays) assert.match(await frame.locator('main').textContent(), want.frameSays);
+    // The frame's status line tells the player.
+    if (want.frameSays) assert.match(await frame.locator('#message').textContent(), want.frameSays);
     // Undo makes it not over; playing to the end again is a second over event.
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.getByRole('button', { name: forward, exact: true }).click();
@@ -390,7 +391,7 @@ test('the host snippet of docs/embedding.md, copied as it is into a page on anot
   site.close();
 });
 
-test('load: an escaped link opens as in the address, an over position is news, a link too long is refused aloud', async () => {
+test('load: an escaped link opens as in the address, an over position is news, a link refused is said in the frame and to the host (an error event)', async () => {
   const { page, frame, problems, context } = await hostPage('game=mayan&level=1&embed=1');
   await waitFor(page, 'ready');
   const load = async (link) => {
@@ -417,6 +418,14 @@ test('load: an escaped link opens as in the address, an over position is news, a
   await load(`game=samegame&board=${'R'.repeat(100001)}`);
   await expectEventually(async () => /a link has at most 100,000/.test(await frame.getByRole('status').textContent()));
   assert.equal(await frameApp(page, (g) => g.link()), 'game=samegame&board=G');
+  // The host hears each refusal too: what the frame said, and the position it still shows.
+  const errors = async () => (await received(page)).filter((d) => d.type === 'error');
+  await expectEventually(async () => (await errors()).length === 2);
+  const [escaped, long] = await errors();
+  assert.match(escaped.message, /^This link could not be opened \(.*escaped '&' or '='.*\)\.$/);
+  assert.match(long.message, /^This link could not be opened \(it is 100,021 characters long; a link has at most 100,000\)\.$/);
+  for (const e of [escaped, long]) assert.deepEqual([e.command, e.game, e.link], ['load', 'samegame', 'game=samegame&board=G']);
+  assert.match(await page.getByRole('status').textContent(), /^Not loaded: This link could not be opened \(it is 100,021/);
   // `game=mayan` alone, from another game: the first level not solved yet in this browser (1 here).
   await load('game=mayan');
   await expectEventually(async () => (await frameApp(page, (g) => g.link())) === 'game=mayan&level=1');
@@ -427,10 +436,21 @@ test('load: an escaped link opens as in the address, an over position is news, a
     ['game=samegame&board=RRG/GBB/GBR&moves=1.1,1.1,1.1', 'game=samegame&board=RRG/GBB/GBR&moves=1.1', /^This link's move 2 at \(1,1\): .*; showing the position after move 1 instead\.$/],
     ['game=mayan&level=12&moves=2.0.1,3.0.-1,0.0.1', 'game=mayan&level=12&moves=2.0.1,3.0.-1', /^This link's move 3 \(0 0 1\) is past the level's 2 moves; showing the position after move 2 instead\.$/],
   ]) {
+    const before = (await errors()).length;
     await load(link);
     await expectEventually(async () => said.test(await frame.getByRole('status').textContent()));
     assert.equal(await frameApp(page, (g) => g.link()), shown, link);
+    await expectEventually(async () => (await errors()).length === before + 1);
+    const error = (await errors()).at(-1);
+    assert.match(error.message, said, link);
+    assert.deepEqual([error.command, error.game, error.link], ['load', shown.slice(5, shown.indexOf('&')), shown]);
   }
+  // A link that opens says nothing of the kind.
+  const count = (await errors()).length;
+  await load('game=samegame&board=RG/GR');
+  await expectEventually(async () => (await frameApp(page, (g) => g.link())) === 'game=samegame&board=RG/GR');
+  await waitFor(page, 'height');
+  assert.equal((await errors()).length, count);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -219,10 +219,17 @@ export class Messenger {
       const game = this.shell.game;
       if (!game) return;
       switch (d.type) {
-        case 'load':
-          if (d.link.length > MAX_LINK_CHARS) this.shell.message(`This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`, true);
-          else this.shell.load(d.link);
+        case 'load': {
+          let refused = '';
+          if (d.link.length > MAX_LINK_CHARS) {
+            refused = `This link could not be opened (it is ${d.link.length.toLocaleString('en-US')} characters long; a link has at most 100,000).`;
+            this.shell.message(refused, true);
+          } else refused = this.shell.load(d.link);
+          // The parent hears it too (the status line is the player's): what was said, and the position shown.
+          const shown = this.shell.game;
+          if (refused && shown?.app) this.post({ type: 'error', command: 'load', message: refused, game: shown.constructor.id, link: shown.link() });
           break;
+        }
         case 'undo':
           game.undo();
           break;

@@ -75,24 +75,6 @@ const EDIT_LABEL = 'Mayan puzzle board being edited. Arrow keys move the cursor;
 /** How a board is edited, by pointer (a tap on a touch screen) and by keyboard. */
 const editHow = () => `${TOUCH.matches ? 'tap' : 'click'} a column, or press Enter or Space on the board, to drop a block of the chosen colour in that column (with Erase ticked: to erase the block there); Check when done.`;
 
-/**
- * The first run of three or more blocks of one colour in a row or a column
- * of a board given as columns (bottom first), as [x, y] cells; null when
- * there is none.
- */
-function runOfThree(columns) {
-  const at = (x, y) => columns[x]?.[y] ?? 0;
-  for (let x = 0; x < columns.length; x++) {
-    for (let y = 0; y < H; y++) {
-      const c = at(x, y);
-      if (!c) continue;
-      if (at(x + 1, y) === c && at(x + 2, y) === c) return [[x, y], [x + 1, y], [x + 2, y]];
-      if (at(x, y + 1) === c && at(x, y + 2) === c) return [[x, y], [x, y + 1], [x, y + 2]];
-    }
-  }
-  return null;
-}
-
 /** The editor's moves n as typed: a whole number from 1 to 64 (written any way a number field takes, as 1e1), or null. */
 function editN(text) {
   const n = Number(text.trim());
@@ -886,17 +868,25 @@ export class Mayan extends BoardGame {
    * refuse it), and returned to be said.
    */
   editChanged() {
-    const run = runOfThree(this.editing);
-    this.ref('ed-result').textContent = run
-      ? `Editing: this board holds a run of three, ${run.map(([x, y]) => `(${x}, ${y})`).join(', ')}: a level starts with none, so change one of them before Check or Play this.`
+    // The engine's rule (its link check refuses such a board): x, y of every block in a run.
+    const cells = Array.from(this.bindings.MayanApp.runCells(this.editedBoard()));
+    const run = [];
+    for (let i = 0; i < cells.length; i += 2) run.push(`(${cells[i]}, ${cells[i + 1]})`);
+    this.ref('ed-result').textContent = run.length
+      ? `Editing: this board holds a run of three, ${run.join(', ')}: a level starts with none, so change one of them before Check or Play this.`
       : `Editing: ${editHow()}`;
     this.ref('ed-link').hidden = true;
-    return run ? this.ref('ed-result').textContent.replace(/^Editing: t/, 'T') : '';
+    return run.length ? this.ref('ed-result').textContent.replace(/^Editing: t/, 'T') : '';
+  }
+
+  /** The board being edited as a link's `board=` value. */
+  editedBoard() {
+    return this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
   }
 
   /** The link of the board being edited, with its n (an Error when n is not a whole number from 1 to 64). */
   editedLink() {
-    const board = this.editing.map((col) => col.map((c) => String.fromCharCode(64 + c)).join('')).join('/');
+    const board = this.editedBoard();
     const text = this.ref('ed-n').value.trim();
     const n = editN(text);
     if (n === null) throw new Error(`moves n: a whole number from 1 to 64 is needed, not '${shown(text, 12)}'`);

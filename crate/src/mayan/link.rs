@@ -39,8 +39,26 @@ pub struct Link {
     pub moves: Vec<Move>,
 }
 
-/// The board of a `board=` value.
+/// The board of a `board=` value: settled, with no run of three.
 fn parse_board(value: &str) -> Result<Board, String> {
+    let b = parse_columns(value)?;
+    if !b.is_settled() {
+        return Err("board: it holds a run of three (a level starts without one)".into());
+    }
+    Ok(b)
+}
+
+/// The cells of a `board=` value (columns from the left, each from the
+/// bottom, `/` between them) that stand in a run of three or more, as
+/// (x, y) pairs: what makes `parse_board` refuse a board (the editor says
+/// them as they are made).
+pub fn run_cells(value: &str) -> Result<Vec<(usize, usize)>, String> {
+    Ok(parse_columns(value)?.run_cells())
+}
+
+/// The board of a `board=` value as its letters lay it out (runs of three
+/// allowed).
+fn parse_columns(value: &str) -> Result<Board, String> {
     let cols: Vec<&str> = value.split('/').collect();
     if cols.len() != WIDTH {
         return Err(format!(
@@ -73,11 +91,7 @@ fn parse_board(value: &str) -> Result<Board, String> {
         }
         columns.push(c);
     }
-    let b = Board::from_columns(&columns).map_err(|e| format!("board: {}", e))?;
-    if !b.is_settled() {
-        return Err("board: it holds a run of three (a level starts without one)".into());
-    }
-    Ok(b)
+    Board::from_columns(&columns).map_err(|e| format!("board: {}", e))
 }
 
 impl Link {
@@ -249,6 +263,31 @@ const _: () = assert!(MAX_COLOR == 10, "letters A–J name the colours");
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn run_cells_names_every_block_of_every_run_and_nothing_else() {
+        // Column 1 from the bottom: A, A, A (a column's run); row 0: the third A and the two of columns 2, 3.
+        let cells = run_cells("AAAB/AB/AC/BC/C").unwrap();
+        assert_eq!(cells, vec![(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]);
+        // Four in a row, a run of three in a column, runs crossing.
+        assert_eq!(
+            run_cells("A/A/A/A/").unwrap(),
+            vec![(0, 0), (1, 0), (2, 0), (3, 0)]
+        );
+        assert_eq!(
+            run_cells("B/B/BAAA/B/").unwrap(),
+            vec![(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (3, 0)]
+        );
+        // Two of a kind, a gap, or a diagonal: no run.
+        assert!(run_cells("AA/AB/CA/A/A").unwrap().is_empty());
+        assert!(run_cells("A/BA/CBA//").unwrap().is_empty());
+        assert!(run_cells("////").unwrap().is_empty());
+        // A board refused as a link is refused here too.
+        for bad in ["A/A/A/A", "AAAAAAAA////", "a////"] {
+            assert!(run_cells(bad).is_err(), "{bad}");
+        }
+    }
+
     use super::*;
 
     #[test]

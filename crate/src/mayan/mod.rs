@@ -274,6 +274,16 @@ impl Board {
         }
     }
 
+    /// The cells in a horizontal or vertical run of three or more, as
+    /// (x, y) pairs, column by column from the left, each from the bottom.
+    pub fn run_cells(&self) -> Vec<(usize, usize)> {
+        let runs = self.runs();
+        (0..WIDTH * HEIGHT)
+            .filter(|i| runs >> i & 1 != 0)
+            .map(|i| (i / HEIGHT, i % HEIGHT))
+            .collect()
+    }
+
     /// Whether a block floats or a run of three stands (neither may happen
     /// between moves).
     pub fn is_settled(&self) -> bool {

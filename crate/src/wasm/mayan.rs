@@ -105,6 +105,23 @@ impl MayanApp {
             .map_or(0, |l| l.moves))
     }
 
+    /// The cells of `board` (a link's `board=` value: five columns from the
+    /// left, each from the bottom, letters A–J, `/` between them) that stand
+    /// in a run of three or more, as a flat array of x, y (empty when none):
+    /// what a level's board may not hold. Throws an Error on a malformed
+    /// board.
+    #[wasm_bindgen(js_name = runCells)]
+    pub fn run_cells(
+        #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
+    ) -> Result<Vec<u8>, JsError> {
+        let board = text(&board, "board")?;
+        let mut flat = Vec::new();
+        for (x, y) in crate::mayan::link::run_cells(&board).map_err(|e| JsError::new(&e))? {
+            flat.extend([x as u8, y as u8]);
+        }
+        Ok(flat)
+    }
+
     /// Opens built-in level `k` (1-based).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(
