@@ -1306,6 +1306,31 @@ test('an upright phone (390 × 844): the status message has the header\'s last r
   }
 });
 
+test('the keyboard\'s cursor is drawn on a board in play, not under the result box of one that is over', async () => {
+  for (const [over, playing] of [
+    ['game=samegame&board=RG/RB&moves=1.1', 'game=samegame&board=RG/RB'],
+    ['game=mayan&n=1&board=A/A//A/&moves=3.0.-1', 'game=mayan&n=1&board=A/A//A/'],
+    ['game=lianliankan&variant=none&board=AB/AB&moves=0.0.0.1,1.0.1.1', 'game=lianliankan&variant=none&board=AB/AB'],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#${over}`, calm);
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const pixels = () => page.evaluate(() => window.clearboardPage.canvas.toDataURL());
+    for (const [link, drawn] of [[over, false], [playing, true]]) {
+      await page.evaluate((l) => { location.hash = `#${l}`; }, link);
+      await page.waitForFunction((l) => window.clearboardPage.link() === l, link);
+      await page.locator('#game-switch').focus();
+      await frames();
+      const before = await pixels();
+      // Focused as by the keyboard (not a pointer): the cursor shows where the board is in play.
+      await ref(page, 'board').focus();
+      await frames();
+      assert.equal((await pixels()) !== before, drawn, `${link}: the cursor ${drawn ? 'drawn' : 'not drawn'}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('in the dark colour scheme the board\'s edge is framed (its dark ground is nearly the page\'s)', async () => {
   for (const link of ['game=samegame&board=RG/GR', 'game=mayan&level=3']) {
     for (const colorScheme of ['dark', 'light']) {

@@ -471,6 +471,15 @@ export class BoardGame {
     this.canvas.focus();
   }
 
+  /**
+   * Whether the keyboard's cursor is drawn: the board has the focus, and no
+   * result box covers it (a dashed cursor under the box's veil showed
+   * through it after the last Step).
+   */
+  cursorDrawn() {
+    return document.activeElement === this.canvas && Boolean(this.ref('overlay')?.hidden);
+  }
+
   /** Puts the game-over overlay over the cells only (the axis labels stay in view). */
   placeOverlay() {
     const o = this.ref('overlay');

@@ -1070,7 +1070,7 @@ export class Lianliankan extends BoardGame {
     else if (this.flash) this.paintPath(this.flash.path, 1);
     else if (this.hintPath?.length) this.paintPath(this.hintPath, 1, HINT);
     paintRingLabels(ctx, s, w, h, view);
-    if (this.showCursor && document.activeElement === this.canvas && !frame) {
+    if (this.showCursor && this.cursorDrawn() && !frame) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#ffffff';
       ctx.setLineDash([4, 3]);

@@ -635,7 +635,7 @@ export class Mayan extends BoardGame {
       ctx.fillStyle = '#ffffff';
       ctx.fillText(this.chainLabel, left + (W * s) / 2, s * 0.15);
     }
-    if (this.showCursor && document.activeElement === this.canvas && !frame) {
+    if (this.showCursor && this.cursorDrawn() && !frame) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = CURSOR;
       ctx.setLineDash([4, 3]);

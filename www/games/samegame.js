@@ -353,7 +353,7 @@ export class SameGame extends BoardGame {
         if (v) paintBall(ctx, left + col * s, this.top(row), s, v, 1, mark.get(row * w + col), letters ? this.app.colorLetter(v) : null);
       }
     }
-    if (this.showCursor && document.activeElement === this.canvas) {
+    if (this.showCursor && this.cursorDrawn()) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#fff';
       ctx.setLineDash([4, 3]);
