@@ -212,7 +212,7 @@ function paintTile(ctx, px, py, s, k, letter, outline = null) {
   ctx.fill();
   if (s >= 12) {
     // A monospaced face tells I from l and O from 0 (slashed or dotted).
-    ctx.font = `700 ${Math.max(8, Math.floor(s * 0.42))}px ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', monospace`;
+    ctx.font = `700 ${Math.max(8, Math.floor(s * 0.5))}px ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', monospace`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.lineWidth = Math.max(2, s * 0.08);
