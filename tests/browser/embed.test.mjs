@@ -113,14 +113,17 @@ test('a host page on another origin receives the events and its commands are obe
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await page.waitForFunction(() => window.received.some((d) => d.type === 'move' && d.game === 'mayan'));
   assert.equal(await frameApp(page, (g) => g.link()), 'game=mayan&level=3');
-  const moves = async () => (await received(page)).filter((d) => d.type !== 'height').length;
+  const moves = async () => (await received(page)).filter((d) => d.type !== 'height' && d.type !== 'error').length;
   const count = await moves();
   await page.getByLabel('Link').fill('game=mayan&level=999');
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await frame.locator('#message.error').waitFor();
   assert.match(await frame.locator('#message').textContent(), /levels 1 to 40/);
   assert.equal(await frameApp(page, (g) => g.link()), 'game=mayan&level=3', 'the game shown stays');
-  assert.equal(await moves(), count, 'no event for a refused link');
+  // No move, no over: only the error, with what the frame said.
+  assert.equal(await moves(), count, 'no move event for a refused link');
+  await waitFor(page, 'error');
+  assert.match((await received(page)).find((d) => d.type === 'error').message, /levels 1 to 40/);
   // The frame's own address keeps the page's parameters.
   assert.match(await frameApp(page, () => location.hash), /^#game=mayan&level=3&embed=1$/);
   assert.deepEqual(problems, []);

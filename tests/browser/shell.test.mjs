@@ -1151,17 +1151,23 @@ test('an address emptied by hand keeps the game shown and clears what the status
 async function sideways(viewport, wanted, shot, check) {
   for (const [link, tall] of Object.entries(wanted)) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
-    // The header's row and the status message's row, kept from the start.
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 48, `${link}: the header in two rows (${header.height} px)`);
+    assert.ok(header.height <= 40, `${link}: the header in one row (${header.height} px)`);
     const board = await ref(page, 'board').boundingBox();
     assert.ok(board.height >= tall && board.y + board.height <= viewport.height, `${link}: board ${JSON.stringify(board)}`);
-    // The game's controls are beside the board, at the top of the side column.
+    // The game's controls, the status message and the lines under the board elsewhere are beside it, at the top
+    // of the side column, in that order; the board's column holds the score and the board.
+    const side = page.locator('main .game-side');
+    const order = await side.evaluate((el) => [...el.children].slice(0, 5).map((c) => c.dataset.ref ?? c.id ?? c.className));
+    const lines = link.startsWith('game=samegame') ? ['readout', 'why'] : ['readout', 'why', 'rescue'];
+    assert.deepEqual(order.slice(1, 2 + lines.length), ['message', ...lines], link);
     const controls = await page.getByRole('group', { name: 'Game controls' }).boundingBox();
     assert.ok(controls.x >= board.x + board.width && controls.y < board.y + board.height / 2, `${link}: controls ${JSON.stringify(controls)}`);
-    // A message (a refused pair) does not move the board: its row is there before it.
-    await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
+    // A long message does not move the board; the page never scrolls (the side column scrolls in itself).
+    await page.evaluate(() => window.clearboard.message('Cleared! Score 240 in 00:24. No best time: the game was helped (Hint, Step or Play, Show all pairs or Show search).', true));
     assert.deepEqual(await ref(page, 'board').boundingBox(), board, `${link}: the board stays put when a message shows`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), `${link}: the page fits the screen`);
+    assert.equal(await side.evaluate((el) => getComputedStyle(el).overflowY), 'auto');
     await page.evaluate(() => window.clearboard.message(''));
     await check(page, link);
     await page.screenshot({ path: join(root, `target/screenshots/${shot}-${link.split('&')[0].slice(5)}.png`) });
@@ -1170,9 +1176,10 @@ async function sideways(viewport, wanted, shot, check) {
   }
 }
 
-test('a phone held sideways (844 × 390): the header and the message\'s row, the controls and the side column beside, and the board gets the height', async () => {
-  // Before this layout the boards were 112, 120 and 132 px tall here; 227, 227 and 187 with the controls above them.
-  const wanted = { 'game=mayan&level=7': 250, 'game=samegame&seed=2': 255, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 220 };
+test('a phone held sideways (844 × 390): one header row, the controls, the status message, the lines and the side column beside, and the board gets the height', async () => {
+  // Before this layout the boards were 112, 120 and 132 px tall here; 227, 227 and 187 with the controls above them
+  // and the lines under them.
+  const wanted = { 'game=mayan&level=7': 300, 'game=samegame&seed=2': 300, 'game=lianliankan&w=16&h=9&kinds=36&seed=4': 290 };
   await sideways({ width: 844, height: 390 }, wanted, 'sideways', async (page, link) => {
     // Every select of the side column stays inside it.
     const side = await page.locator('main .game-side').boundingBox();
@@ -1204,10 +1211,10 @@ test('a phone turned upright and back: the game\'s controls go above the board a
   }
 });
 
-test('a smaller phone held sideways (667 × 375): the header and the message\'s row, a narrower side column, and the board and its lines in view', async () => {
+test('a smaller phone held sideways (667 × 375): one header row, a narrower side column, and the board and its lines in view', async () => {
   // Before this layout the boards were 125, 130 and 132 px tall here (the header in two rows, the controls in three,
   // and 连连看's verdict below the screen); about 170, 190 and 140 with the controls above them.
-  const wanted = { 'game=mayan&level=33': 220, 'game=samegame&seed=3': 235, 'game=lianliankan&w=16&h=9&kinds=36&seed=5': 195 };
+  const wanted = { 'game=mayan&level=33': 290, 'game=samegame&seed=3': 265, 'game=lianliankan&w=16&h=9&kinds=36&seed=5': 240 };
   await sideways({ width: 667, height: 375 }, wanted, 'sideways-small', async (page, link) => {
     // The title is kept for screen readers.
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'clearboard');
@@ -1255,16 +1262,19 @@ test('the page follows the browser\'s text size (a reader who chose larger text 
   assert.ok(sizes['24&embed=1'] >= 1.2 * sizes['16&embed=1'], JSON.stringify(sizes));
 });
 
-test('an upright small phone (360 × 640): the header in three short rows, and the Mayan board keeps cells a finger can take', async () => {
+test('an upright small phone (360 × 640): the header in three short rows (the message\'s two lines kept), and the Mayan board keeps cells a finger can take', async () => {
   const viewport = { width: 360, height: 640 };
   for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 75, `${link}: header ${header.height} px (four rows took 93, and 135 before that)`);
+    assert.ok(header.height <= 80, `${link}: header ${header.height} px, the message's two lines in it (four rows and one line took 93, and 135 before that)`);
     const board = await ref(page, 'board').boundingBox();
-    // A one-line message (a wrong pair) does not move the board under the player's finger.
-    await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
-    assert.equal((await ref(page, 'board').boundingBox()).y, board.y, `${link}: the board stays put when a message shows`);
+    // A message of one line or two (a wrong pair, a Mayan drag over two columns) does not move the board under the
+    // player's finger.
+    for (const text of ['Not a pair: the two tiles are of different kinds.', 'A move is one column: the block at (2, 3) went one right. Drag again for the next.']) {
+      await page.evaluate((t) => window.clearboard.message(t, true), text);
+      assert.equal((await ref(page, 'board').boundingBox()).y, board.y, `${link}: the board stays put under "${text}"`);
+    }
     await page.evaluate(() => window.clearboard.message(''));
     assert.ok(board.y + board.height <= viewport.height && board.x + board.width <= viewport.width, `${link}: board in view ${JSON.stringify(board)}`);
     if (link.startsWith('game=mayan')) {
@@ -1568,6 +1578,23 @@ for (const { link, size, keys } of [
   });
 }
 
+test('a phone held sideways: from the first press on, the explanations, verdicts and messages that Hint, Step and Undo bring move nothing of the board, in every game', async () => {
+  for (const viewport of [{ width: 844, height: 390 }, { width: 667, height: 375 }]) {
+    for (const [link, keys] of [
+      ['game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=11', ['h', 's', 'u', 'u', 'x', 's']],
+      ['game=samegame&seed=3', ['s', 'h', 'u', 'u', 's']],
+      ['game=mayan&level=20', ['h', 's', 'u', 'u', 'Shift+ArrowRight', 's']],
+    ]) {
+      const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+      await page.locator('main canvas[data-ref="board"]').focus();
+      const [start] = (await boxesAfter(page, ['Shift'])).map((b) => b.split(': ')[1]);
+      const boxes = await boxesAfter(page, keys);
+      assert.deepEqual(boxes, keys.map((k) => `${k}: ${start}`), `${link} at ${viewport.width} × ${viewport.height}`);
+      await context.close();
+    }
+  }
+});
+
 test('a score line that wraps as its numbers grow (shuffles in a small window, 540 × 400) does not move the board back up when it unwraps', async () => {
   const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, { ...calm, viewport: { width: 540, height: 400 } });
   await page.locator('main canvas[data-ref="board"]').focus();
@@ -1621,13 +1648,14 @@ test('a window resized while a message shows keeps the message\'s room: the next
   await context.close();
 });
 
-for (const { link, keys } of [
-  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=11', keys: ['h', 'x'] },
-  { link: 'game=samegame&seed=3', keys: ['s', 'h', 'u'] },
-  { link: 'game=mayan&level=20', keys: ['h', 's'] },
+// Where the lines under the board (or the status message above it) grow with the presses: a phone held sideways
+// has them beside the board.
+for (const { link, keys, viewport } of [
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&variant=down&seed=11', keys: ['h', 'Enter', 'ArrowRight'], viewport: { width: 700, height: 520 } },
+  { link: 'game=samegame&seed=3', keys: ['s', 'h', 'u'], viewport: { width: 700, height: 520 } },
+  { link: 'game=mayan&level=20', keys: ['h', 's', 'Shift+ArrowRight'], viewport: { width: 700, height: 520 } },
 ]) {
-  test(`what was kept for one position's lines is measured afresh for the next: after New game or Next level the board is as large as that position opened anew (${link.split('&')[0]}, 844 × 390)`, async () => {
-    const viewport = { width: 844, height: 390 };
+  test(`what was kept for one position's lines is measured afresh for the next: after New game or Next level the board is as large as that position opened anew (${link.split('&')[0]}, ${viewport.width} × ${viewport.height})`, async () => {
     const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport });
     await page.locator('main canvas[data-ref="board"]').focus();
     const [start] = (await boxesAfter(page, ['Shift'])).map((b) => b.split(': ')[1]);

@@ -157,13 +157,15 @@ export class BoardGame {
   }
 
   /**
-   * A phone held sideways (outside an embed): the game's controls go to the
-   * top of the side column beside the board, so that the board's column
-   * holds the board and its lines only and the board gets the screen's
-   * height (above it they took two or three rows of a 390 px screen);
-   * anywhere else they are above the board. Called when the board's space
-   * changes (a phone turned, embed=1 added); the focus stays on the
-   * control that had it.
+   * A phone held sideways (outside an embed): the board's column holds the
+   * score line and the board only, so that the board gets the screen's
+   * height; the game's controls, the status message and the lines that
+   * came under the board (readout, explanation, verdict) go to the top of
+   * the side column beside it, in that order: a message or a line that
+   * grows there moves neither the board nor the controls between two taps.
+   * Anywhere else they are where the markup puts them (the message in the
+   * page's header). Called when the board's space changes (a phone turned,
+   * embed=1 added); the focus stays on the control that had it.
    */
   placeToolbar() {
     const bar = this.root?.querySelector('.toolbar.primary');
@@ -172,10 +174,38 @@ export class BoardGame {
     if (!bar || !side || !column) return;
     const beside = matchMedia(SIDEWAYS).matches && !document.documentElement.classList.contains('embed');
     if ((bar.parentElement === side) === beside) return;
-    const focused = bar.contains(document.activeElement) ? document.activeElement : null;
-    if (beside) side.prepend(bar);
-    else column.prepend(bar);
+    const lines = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
+    const message = document.getElementById('message');
+    const moved = [bar, message, ...lines];
+    const focused = moved.find((el) => el?.contains(document.activeElement)) ? document.activeElement : null;
+    if (beside) side.prepend(...moved.filter(Boolean));
+    else {
+      column.prepend(bar);
+      this.ref('wrap').after(...lines);
+      this.returnMessage();
+    }
     focused?.focus({ preventScroll: true });
+  }
+
+  /** Where the lines that follow the board are, in words: "beside the board" (a phone held sideways) or "under the board". */
+  linesPlace() {
+    return this.ref('readout')?.parentElement?.classList.contains('game-side') ? 'beside the board' : 'under the board';
+  }
+
+  /**
+   * A line offered beside the board (a rescue button, placeToolbar) is
+   * scrolled into view in the side column, which scrolls in itself; under
+   * the board the fit keeps it in view.
+   */
+  revealBeside(el) {
+    if (el && !el.hidden && el.parentElement?.classList.contains('game-side')) el.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The page's status message back in the header (placeToolbar may have put it in the side column). */
+  returnMessage() {
+    const message = document.getElementById('message');
+    const header = document.querySelector('header.top');
+    if (message && header && message.parentElement !== header) header.append(message);
   }
 
   /**
@@ -417,6 +447,7 @@ export class BoardGame {
     this.app.free();
     this.app = null;
     if (this.root) {
+      this.returnMessage();
       this.root.replaceChildren();
       this.root.classList.remove('game', this.constructor.id);
     }

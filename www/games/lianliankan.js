@@ -101,7 +101,7 @@ ${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space pic
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>
     <p class="note" data-ref="turned-note" hidden></p>
-    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per board size, kinds and variant for games won without help (Hint, Step, Play, Redo, Show all pairs or Show search, Undo to the last winnable position).</p>
+    <p class="note">Score: 10 points a pair, −50 a shuffle. Best times are kept per board size, kinds and variant for games won without help (Hint, Step, Play, Redo, Show all pairs or Show search, Undo to the last winnable position, or moves a link brought).</p>
   </details>
   <details class="panel" data-ref="class-box" open>
     <summary>For class</summary>
@@ -510,6 +510,12 @@ export class Lianliankan extends BoardGame {
     }
   }
 
+  /** A position opened: the readout's room (reserveBelow) is measured afresh too. */
+  opened() {
+    this.readoutRoom = null;
+    super.opened();
+  }
+
   afterOpen() {
     this.reasons.clear();
     this.autoplay.stop();
@@ -738,7 +744,7 @@ export class Lianliankan extends BoardGame {
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
       const shuffle = this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
       text = back
-        ? `No order of removals clears this board any more: undo to the last winnable position.${shuffle ? ' Or Shuffle: it rearranges the tiles left into a winnable board (−50 points).' : ''}`
+        ? `No order of removals clears this board any more: undo to the last winnable position${shuffle ? ', or Shuffle into a winnable board (−50 points)' : ''}.`
         : this.app.moves() === 0
           ? `No order of removals clears this board, and it is where this game starts.${shuffle || ' New game deals a winnable board.'}`
           : `No order of removals clears this board any more, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
@@ -866,7 +872,8 @@ export class Lianliankan extends BoardGame {
           text += ' A new best time for this board size and variant.';
         }
       } else if (this.timer.assisted && !this.openedWon) {
-        text += ' No best time: the game was helped (Hint, Step or Play, Show all pairs or Show search, Undo to the last winnable position, or moves a link or Redo brought).';
+        // What counts as help is listed in the Board panel: the result, a phone's status line, keeps to two lines.
+        text += ' No best time: the game was helped.';
       }
       this.ref('overlay-text').textContent = text;
       this.ref('overlay-undo').disabled = app.moves() === 0;
@@ -943,6 +950,7 @@ export class Lianliankan extends BoardGame {
             ? `${lost}, and it is where this game starts.${shuffle}`
             : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
         this.ref('undo-to-winnable').hidden = !back;
+        this.revealBeside(this.ref('rescue'));
         // Said on its own after what the move said, a moment later: the move was said at once, and a
         // screen reader may drop a message replaced before it was spoken (the move is not said twice).
         const said = verdict.textContent;

@@ -687,7 +687,7 @@ export class Mayan extends BoardGame {
 
   /** What is said after `showNoSolution`: the reason, and the way back when there is one. */
   noSolutionWords() {
-    const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered under the board.` : '';
+    const undos = this.rescueUndos > 0 ? ` ${this.ref('undo-to-solvable').textContent} is offered ${this.linesPlace()}.` : '';
     return `${this.ref('why').textContent}${undos}`;
   }
 
@@ -700,6 +700,7 @@ export class Mayan extends BoardGame {
     this.ref('rescue').hidden = !(undos > 0);
     if (undos > 0) {
       this.ref('undo-to-solvable').textContent = `Undo ${plural(undos, 'move')} to the last solvable position`;
+      this.revealBeside(this.ref('rescue'));
     }
   }
 
