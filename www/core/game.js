@@ -10,7 +10,7 @@ import { FitWatcher, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
 
-/** A phone held sideways: its own layout (style.css), the controls beside the board (placeToolbar). */
+/** A phone held sideways: its own layout (style.css), the controls beside the board (placeControls). */
 export const SIDEWAYS = '(orientation: landscape) and (max-height: 30rem)';
 
 /** How many positions keep the reason of the Step that reached them. */
@@ -128,7 +128,7 @@ export class BoardGame {
       [root, document.querySelector('header'), this.ref('score')],
       below,
       () => {
-        this.placeToolbar();
+        this.placeControls();
         this.resize();
         this.fitExplanation();
         this.shell.messenger?.height();
@@ -153,7 +153,7 @@ export class BoardGame {
       });
     });
     for (const el of root.querySelector('.game-side')?.children ?? []) if (el !== this.ref('why')) this.sideWatcher.observe(el);
-    this.placeToolbar();
+    this.placeControls();
   }
 
   /**
@@ -167,7 +167,7 @@ export class BoardGame {
    * page's header). Called when the board's space changes (a phone turned,
    * embed=1 added); the focus stays on the control that had it.
    */
-  placeToolbar() {
+  placeControls() {
     const bar = this.root?.querySelector('.toolbar.primary');
     const side = this.root?.querySelector('.game-side');
     const column = this.root?.querySelector('.game-main');
@@ -183,6 +183,8 @@ export class BoardGame {
       column.prepend(bar);
       this.ref('wrap').after(...lines);
       this.returnMessage();
+      // Present mode on a wide screen may want the explanation beside the board.
+      if (document.body.classList.contains('present')) this.placeExplanation(true);
     }
     focused?.focus({ preventScroll: true });
   }
@@ -193,7 +195,7 @@ export class BoardGame {
   }
 
   /**
-   * A line offered beside the board (a rescue button, placeToolbar) is
+   * A line offered beside the board (a rescue button, placeControls) is
    * scrolled into view in the side column, which scrolls in itself; under
    * the board the fit keeps it in view.
    */
@@ -201,7 +203,7 @@ export class BoardGame {
     if (el && !el.hidden && el.parentElement?.classList.contains('game-side')) el.scrollIntoView({ block: 'nearest' });
   }
 
-  /** The page's status message back in the header (placeToolbar may have put it in the side column). */
+  /** The page's status message back in the header (placeControls may have put it in the side column). */
   returnMessage() {
     const message = document.getElementById('message');
     const header = document.querySelector('header.top');
