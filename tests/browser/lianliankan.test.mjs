@@ -125,6 +125,34 @@ function losingFirstPair(page) {
   });
 }
 
+test('a phone held sideways (640 × 360): the rescue offered beside the board is scrolled into view, and once used the side column is back at its top, the controls in view', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, { ...calm, viewport: { width: 640, height: 360 }, hasTouch: true, isMobile: true });
+  const found = await losingFirstPair(page);
+  assert.ok(found, 'a deal with a losing first pair');
+  await page.evaluate((link) => { location.hash = `#${link}`; }, found.link);
+  const rescue = button(page, 'Undo to the last winnable position');
+  await rescue.waitFor();
+  const side = page.locator('main .game-side');
+  const inView = async (loc) => {
+    const [r, s] = await Promise.all([loc.boundingBox(), side.boundingBox()]);
+    return r.y >= s.y - 0.5 && r.y + r.height <= s.y + s.height + 0.5;
+  };
+  assert.equal(await rescue.evaluate((b) => b.closest('.game-side') !== null), true, 'offered beside the board');
+  assert.ok(await inView(rescue), 'the rescue button in view');
+  assert.ok((await side.evaluate((el) => el.scrollTop)) > 0, 'the side column scrolled to it');
+  await rescue.tap();
+  await page.waitForFunction(() => window.clearboardPage.app.moves() === 0);
+  assert.equal(await side.evaluate((el) => el.scrollTop), 0);
+  assert.ok(await inView(button(page, 'New game')), 'the controls in view again');
+  // A message given while the side column is scrolled down to a panel shows at its top.
+  await side.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.evaluate(() => window.clearboard.message('Not a pair: the two tiles are of different kinds.', true));
+  assert.ok((await side.evaluate((el) => el.scrollTop)) > 100, 'still scrolled down');
+  assert.ok(await inView(page.locator('#message')), 'the message in view');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a lost position says so and one click undoes to the last winnable one', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
   const found = await losingFirstPair(page);

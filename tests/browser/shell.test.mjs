@@ -1707,22 +1707,31 @@ for (const link of [
   });
 }
 
-test('present mode on a phone held sideways (844 × 390) leaves the board at least as large as outside it, in every game', async () => {
-  for (const link of ['game=lianliankan&seed=3', 'game=samegame&seed=3', 'game=mayan&level=20']) {
-    const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
-    const cell = async () => {
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
-      return page.evaluate(() => window.clearboardPage.geom.s);
-    };
-    const outside = await cell();
-    await page.getByRole('button', { name: 'Present', exact: true }).tap();
-    await page.waitForFunction(() => document.body.classList.contains('present'));
-    const inside = await cell();
-    assert.ok(inside >= outside, `${link}: cells of ${inside} px in present mode, ${outside} px outside it`);
-    // Everything under the board still in view.
-    const bottom = await page.locator('main [data-ref="readout"]').evaluate((el) => el.getBoundingClientRect().bottom);
-    assert.ok(bottom <= 390, `${link}: the readout ends at ${bottom}`);
-    await context.close();
+test('present mode on a phone held sideways (844 × 390, 640 × 360) leaves the board at least as large as outside it, the page fitting the screen, and turning the phone and back keeps it so, in every game', async () => {
+  for (const viewport of [{ width: 844, height: 390 }, { width: 640, height: 360 }]) {
+    for (const link of ['game=lianliankan&w=8&h=6&kinds=12&seed=5', 'game=lianliankan&seed=3', 'game=samegame&seed=3', 'game=mayan&level=30']) {
+      const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+      const where = `${link} at ${viewport.width} × ${viewport.height}`;
+      const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+      const cell = async () => {
+        await settle();
+        return page.evaluate(() => window.clearboardPage.geom.s);
+      };
+      const outside = await cell();
+      await page.getByRole('button', { name: 'Present', exact: true }).tap();
+      await page.waitForFunction(() => document.body.classList.contains('present'));
+      const inside = await cell();
+      assert.ok(inside >= outside, `${where}: cells of ${inside} px in present mode, ${outside} px outside it`);
+      // Everything beside the board in its column (which scrolls in itself): the page fits the screen.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), `${where}: the page scrolls in present mode`);
+      const board = await ref(page, 'board').boundingBox();
+      await page.setViewportSize({ width: viewport.height, height: viewport.width });
+      await settle();
+      await page.setViewportSize(viewport);
+      await cell();
+      assert.deepEqual(await ref(page, 'board').boundingBox(), board, `${where}: the board after turning the phone and back`);
+      await context.close();
+    }
   }
 });
 

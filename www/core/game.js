@@ -203,6 +203,12 @@ export class BoardGame {
     if (el && !el.hidden && el.parentElement?.classList.contains('game-side')) el.scrollIntoView({ block: 'nearest' });
   }
 
+  /** After a rescue beside the board (its button gone): the side column back to its top, the game's controls in view. */
+  rescuedBeside() {
+    const side = this.root?.querySelector('.game-side');
+    if (side && this.ref('rescue')?.parentElement === side) side.scrollTop = 0;
+  }
+
   /** The page's status message back in the header (placeControls may have put it in the side column). */
   returnMessage() {
     const message = document.getElementById('message');
@@ -294,7 +300,9 @@ export class BoardGame {
    */
   keptBelow(px) {
     if (document.documentElement.classList.contains('embed') || !this.app) return px;
-    const key = `${innerWidth} ${innerHeight} ${this.ref('wrap').clientWidth} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
+    // With where the lines are (a room measured with them under the board while a turned phone's layout was
+    // being placed is not theirs once they are beside it).
+    const key = `${innerWidth} ${innerHeight} ${this.ref('wrap').clientWidth} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')} ${this.linesPlace()}`;
     if (this.belowRoom?.key !== key) this.belowRoom = { key, most: 0 };
     this.belowRoom.most = Math.max(this.belowRoom.most, px);
     // Kept up to two fifths of the window: one very long explanation does not keep the board small for good.

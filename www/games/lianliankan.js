@@ -795,6 +795,7 @@ export class Lianliankan extends BoardGame {
     this.shell.message(k > 0 ? `Undid ${plural(k, 'move')}${this.app.moves() ? '' : ' (back at the start)'}: this position can be won.` : '');
     if (k > 0) this.changedByUndo(k, { told: true });
     else this.changed();
+    this.rescuedBeside();
     if (focused) this.handToBoard(button);
   }
 
@@ -1528,7 +1529,7 @@ export class Lianliankan extends BoardGame {
     if (document.documentElement.classList.contains('embed')) return super.reserveBelow();
     const column = this.ref('wrap').parentElement;
     const [readout, why] = [this.ref('readout'), this.ref('why')];
-    const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')}`;
+    const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')} ${this.linesPlace()}`;
     if (this.readoutRoom?.key !== key) this.readoutRoom = { key, most: 0 };
     let sum = 16;
     for (const el of this.fit.below) {

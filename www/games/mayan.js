@@ -714,6 +714,7 @@ export class Mayan extends BoardGame {
     this.ref('rescue').hidden = true;
     if (k > 0) this.changedByUndo(k);
     else this.changed();
+    this.rescuedBeside();
     if (focused) this.handToBoard(button);
   }
 
