@@ -1316,6 +1316,47 @@ test('an upright phone (390 × 844): the status message has the header\'s last r
   }
 });
 
+test('on a phone the score line stays one line: the best time a won 连连看 game sets moves nothing of the board, and a Mayan level fits a 320 px screen', async () => {
+  // One rectangle a line of text, and none of it past the line's box.
+  const oneLine = (page) =>
+    ref(page, 'score').evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size === 1 && el.scrollWidth <= el.clientWidth;
+    });
+  for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    const board = await ref(page, 'board').boundingBox();
+    assert.ok(await oneLine(page), `${viewport.width}: ${await ref(page, 'score').textContent()}`);
+    // Won by the player's own clicks: a best time is set, and the line says it.
+    for (const [x, y] of [[0, 0], [0, 1], [1, 0], [1, 1]]) {
+      const p = await page.evaluate(([a, b]) => window.clearboardPage.cellCenter(a, b), [x, y]);
+      await page.mouse.click(p.x, p.y);
+    }
+    await page.waitForFunction(() => window.clearboardPage.app.isWon());
+    await expectBest(page, viewport);
+    assert.ok(await oneLine(page), `${viewport.width}: ${await page.locator('main [data-ref="score"]').innerText()}`);
+    assert.deepEqual(await ref(page, 'board').boundingBox(), board, `${viewport.width}: the board stays put at the win`);
+    // Opened again (the address holds the won position), the line starts with the best time.
+    await page.reload();
+    await page.waitForFunction(() => window.clearboardPage?.app?.isWon());
+    await expectBest(page, viewport);
+    assert.ok(await oneLine(page), `${viewport.width}: ${await page.locator('main [data-ref="score"]').innerText()} (reloaded)`);
+    // A Mayan level's line, the longest of the other games' lines.
+    await page.evaluate(() => {
+      location.hash = '#game=mayan&level=33';
+    });
+    await page.waitForFunction(() => window.clearboardPage?.app?.levelNumber?.() === 33);
+    assert.ok(await oneLine(page), `${viewport.width}: ${await page.locator('main [data-ref="score"]').innerText()}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  async function expectBest(page, viewport) {
+    const text = await page.locator('main [data-ref="score"]').innerText();
+    assert.match(text, /^Score \d+ · Tiles (left )?\d+ · (Time )?00:0\d · Best 00:0\d$/, `${viewport.width}: ${text}`);
+  }
+});
+
 test('the keyboard\'s cursor is drawn on a board in play, not under the result box of one that is over', async () => {
   for (const [over, playing] of [
     ['game=samegame&board=RG/RB&moves=1.1', 'game=samegame&board=RG/RB'],
@@ -1595,23 +1636,26 @@ test('a phone held sideways: from the first press on, the explanations, verdicts
   }
 });
 
-test('a score line that wraps as its numbers grow (shuffles in a small window, 540 × 400) does not move the board back up when it unwraps', async () => {
+test('a score line that grows as its numbers grow (shuffles in a small window, 540 × 400) is set smaller, not wrapped: the board moves neither down as it grows nor back up as it shrinks', async () => {
   const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, { ...calm, viewport: { width: 540, height: 400 } });
   await page.locator('main canvas[data-ref="board"]').focus();
-  // One rectangle a line of text.
-  const wraps = () =>
+  const line = () =>
     page.locator('main [data-ref="score"]').evaluate((el) => {
       const r = document.createRange();
       r.selectNodeContents(el);
-      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+      return { lines: new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size, size: parseFloat(getComputedStyle(el).fontSize), text: el.innerText };
     });
-  // Shuffles cost 50 points each: the score line grows until it takes two lines.
-  assert.equal(await wraps(), false, 'the score line takes one line at the start');
+  const first = await line();
+  assert.equal(first.lines, 1, 'the score line takes one line at the start');
+  const start = `x: ${await boardBox(page)}`.split(': ')[1];
+  // Shuffles cost 50 points each: the score line grows until it no longer fits at its size.
   const boxes = [];
-  while (!(await wraps()) && boxes.length < 12) boxes.push(...(await boxesAfter(page, ['x'])));
-  assert.ok(await wraps(), `the score line takes two lines after ${boxes.length} shuffles`);
+  while ((await line()).size === first.size && boxes.length < 12) boxes.push(...(await boxesAfter(page, ['x'])));
+  const grown = await line();
+  assert.ok(grown.size < first.size && grown.lines === 1, `after ${boxes.length} shuffles: ${JSON.stringify(grown)} (from ${JSON.stringify(first)})`);
   const after = await boxesAfter(page, boxes.map(() => 'u'));
-  assert.deepEqual(after.map((b) => b.split(': ')[1]), boxes.map(() => boxes.at(-1).split(': ')[1]), boxes.join(', '));
+  assert.deepEqual([...boxes, ...after].map((b) => b.split(': ')[1]), [...boxes, ...after].map(() => start), [...boxes, ...after].join(', '));
+  assert.deepEqual(await line(), first);
   await context.close();
 });
 

@@ -134,6 +134,8 @@ export class FitWatcher {
     this.tall = tall;
     /** Other room under the board the fit depends on (set by the game). */
     this.extra = () => 0;
+    /** What sets the `tall` lines' text to their room (the game's score line), before their heights are kept. */
+    this.before = () => {};
     this.last = '';
     // The fit runs at the next frame, not inside the observer's callback: a
     // fit resizes what other observers watch (the embed's height, the side
@@ -145,12 +147,14 @@ export class FitWatcher {
       if (this.pending) return;
       this.pending = requestAnimationFrame(() => {
         this.pending = 0;
+        this.before();
         this.keepTall();
         if (this.key() !== this.last) fit();
       });
     });
     for (const el of [...watched, ...below]) if (el) this.observer.observe(el);
     this.onResize = () => {
+      this.before();
       this.keepTall();
       fit();
     };

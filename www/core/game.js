@@ -138,6 +138,9 @@ export class BoardGame {
     // In an embed a result box put under the board takes room the board gives up (measuredBelow): its
     // size is watched too.
     this.fit.extra = () => this.overlayRoom();
+    // The score line is set to its new room before its height is kept (a line set smaller for a narrower room kept its
+    // height in a wider one: turning a phone in present mode and back left the board smaller).
+    this.fit.before = () => this.fitLine();
     this.fit.observer.observe(this.ref('overlay'));
     // A new explanation beside the board in present mode is fitted to the screen.
     this.whyWatcher = new MutationObserver(() => this.fitExplanation());
@@ -348,6 +351,48 @@ export class BoardGame {
     // The game's own state (its clock, say), for it to take back when the
     // position it opens next is the one it left (see keptState).
     this.restored = kept.state;
+  }
+
+  /**
+   * The score line, kept to one line: where it would wrap (a phone: 连连看's
+   * line once a best time exists, Mayan's level line on a 320 px screen) it
+   * is set smaller, down to 13 px, then in its short form (`short`: the same
+   * figures with fewer words), down to 12 px; only a line that fits in
+   * neither wraps. A line that wrapped at a win moved the board down.
+   */
+  showLine(full, short = full) {
+    this.lineTexts = [full, short];
+    this.fitLine();
+  }
+
+  /** Fits the score line again (its room changed: see showLine). */
+  fitLine() {
+    const el = this.root && this.ref('score');
+    if (!el || !this.lineTexts) return;
+    const [full, short] = this.lineTexts;
+    el.style.fontSize = '';
+    el.style.whiteSpace = 'nowrap';
+    el.textContent = full;
+    const room = el.clientWidth;
+    if (!room || el.scrollWidth <= room) return;
+    const base = parseFloat(getComputedStyle(el).fontSize) || 16;
+    const fitted = (text, least) => {
+      el.textContent = text;
+      el.style.fontSize = '';
+      let size = Math.floor(base * Math.min(1, room / el.scrollWidth) * 2) / 2;
+      if (size < least) return false;
+      el.style.fontSize = `${size}px`;
+      // Text does not scale quite linearly (hinting): half a pixel less until it fits.
+      while (el.scrollWidth > room && size > least) {
+        size -= 0.5;
+        el.style.fontSize = `${size}px`;
+      }
+      return el.scrollWidth <= room;
+    };
+    if (fitted(full, 13) || (short !== full && fitted(short, 12))) return;
+    el.textContent = short;
+    el.style.fontSize = '12px';
+    el.style.whiteSpace = '';
   }
 
   /**

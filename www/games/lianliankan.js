@@ -839,7 +839,8 @@ export class Lianliankan extends BoardGame {
     const app = this.app;
     const best = load(this.bestKey(), null);
     const bestText = Number.isFinite(best) ? ` · Best ${clock(best)}` : '';
-    this.ref('score').textContent = `Score ${app.score()} · Tiles left ${app.tiles()} · Time ${clock(this.elapsed())}${bestText}`;
+    const time = clock(this.elapsed());
+    this.showLine(`Score ${app.score()} · Tiles left ${app.tiles()} · Time ${time}${bestText}`, `Score ${app.score()} · Tiles ${app.tiles()} · ${time}${bestText}`);
   }
 
   /**

@@ -830,7 +830,7 @@ export class Mayan extends BoardGame {
 
   drawEditing() {
     const blocks = this.editingCells().filter(Boolean).length;
-    this.ref('score').textContent = `Editing a board · Blocks ${blocks}`;
+    this.showLine(`Editing a board · Blocks ${blocks}`, `Editing · Blocks ${blocks}`);
     this.refreshReadout();
     this.paint(this.editingCells());
     // The address follows the edit: a reload or a shared link opens it.
@@ -1026,7 +1026,8 @@ export class Mayan extends BoardGame {
     if (this.selected && !app.cells()[this.selected.y * W + this.selected.x]) this.selected = null;
     const over = app.isOver();
     const level = app.levelNumber();
-    this.ref('score').textContent = `${level ? `Level ${level} · ` : ''}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`;
+    const lv = level ? `Level ${level} · ` : '';
+    this.showLine(`${lv}Moves left: ${app.movesLeft()} of ${app.n()} · Blocks ${app.blocks()}`, `${lv}Moves ${app.movesLeft()}/${app.n()} · Blocks ${app.blocks()}`);
     this.ref('moves-log').textContent = app.log();
     this.markSolution();
     // A Step's reason while the board is where it took it (else none).

@@ -828,7 +828,7 @@ export class SameGame extends BoardGame {
     const log = app.log();
     setLog(this.ref('log'), log);
     const balls = app.balls();
-    this.ref('score').textContent = `Score ${app.score()} · Moves ${app.moves()} · Balls left ${balls}`;
+    this.showLine(`Score ${app.score()} · Moves ${app.moves()} · Balls left ${balls}`, `Score ${app.score()} · Moves ${app.moves()} · Balls ${balls}`);
     this.updateWhy(planned);
     this.updateButtons();
     this.showOverlay(over);
