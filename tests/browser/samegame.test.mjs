@@ -1029,3 +1029,44 @@ test('Step\'s reasons kept over a reload stay within a bound, the position shown
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a board link written unsettled (a ball over a gap, an empty column left of a ball) opens settled, says so, and its address and moves are the settled board\'s', async () => {
+  const message = (page) => page.locator('#message').textContent();
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RR/../GG&moves=1.1`, calm);
+  await page.waitForFunction(() => window.clearboardPage?.app);
+  // The two red balls fell onto the greens: move 1.1 (row 1, column 1) took the greens, and the reds fell again.
+  assert.equal(await page.evaluate(() => location.hash), '#game=samegame&board=../RR/GG&moves=1.1');
+  assert.deepEqual(await page.evaluate(() => [window.clearboardPage.app.balls(), window.clearboardPage.app.score()]), [2, 0]);
+  assert.match(await message(page), /board is shown settled \(balls fell into its gaps, empty columns closed to the left\)/);
+  // A column left empty closes to the left; the message goes with the next position opened.
+  await page.evaluate(() => {
+    location.hash = '#game=samegame&board=.R/.R';
+  });
+  await page.waitForFunction(() => location.hash === '#game=samegame&board=R./R.');
+  assert.match(await message(page), /shown settled/);
+  // Written settled (small letters are capitals): nothing to say, in the page and from the wasm class.
+  for (const link of ['game=samegame&board=rg/rg', 'game=samegame&board=../RR', 'game=samegame&seed=4']) {
+    await page.evaluate((l) => {
+      location.hash = `#${l}`;
+    }, link);
+    await page.waitForFunction((l) => window.clearboardPage.app.link().startsWith(l.replace('rg/rg', 'RG/RG')), link);
+    assert.equal(await message(page), '', link);
+  }
+  const notes = await page.evaluate(() => {
+    const a = new window.wasmBindings.SameGameApp();
+    const said = [];
+    for (const l of ['game=samegame&board=RG/.G', 'game=samegame&board=RG/RG']) {
+      a.openLink(l);
+      said.push([a.link(), a.openNote()]);
+    }
+    a.newGame(5, 5, 3, 1);
+    said.push(a.openNote());
+    a.free();
+    return said;
+  });
+  assert.equal(notes[0][0], 'game=samegame&board=.G/RG');
+  assert.match(notes[0][1], /shown settled/);
+  assert.deepEqual(notes.slice(1), [['game=samegame&board=RG/RG', ''], '']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -403,6 +403,9 @@ export class SameGame extends BoardGame {
     this.changed({ fresh: true });
     this.resize();
     this.shell.announce(`Same Game: ${this.boardWords()}.`);
+    // A board written unsettled (a link typed by hand) is shown as the rules settle it: said, not done silently.
+    const note = this.app.openNote();
+    if (note) this.shell.message(note, true);
   }
 
   /** The board in words: size, colours, balls left, moves made and score. */

@@ -67,24 +67,31 @@ impl Spec {
     /// Checks the sizes: 1..=32 wide and high, an even number of cells,
     /// 1 to 62 kinds and no more kinds than pairs.
     pub fn check(&self) -> Result<(), String> {
-        if !(1..=MAX_SIDE).contains(&self.w) || !(1..=MAX_SIDE).contains(&self.h) {
+        Spec::check_numbers(self.w as u64, self.h as u64, self.kinds as u64)
+    }
+
+    /// The same checks on the numbers as written (a link's, before they are
+    /// narrowed to sizes: a message quotes them).
+    pub fn check_numbers(w: u64, h: u64, kinds: u64) -> Result<(), String> {
+        let side = 1..=MAX_SIDE as u64;
+        if !side.contains(&w) || !side.contains(&h) {
             return Err(format!(
                 "a board is 1 to {} wide and high, not {} × {}",
-                MAX_SIDE, self.w, self.h
+                MAX_SIDE, w, h
             ));
         }
-        let cells = self.w * self.h;
+        let cells = w * h;
         if cells % 2 == 1 {
             return Err(format!(
                 "a board of {} × {} has an odd number of cells ({}): tiles come in pairs",
-                self.w, self.h, cells
+                w, h, cells
             ));
         }
-        let most = MAX_KINDS.min(cells / 2);
-        if !(1..=most).contains(&self.kinds) {
+        let most = (MAX_KINDS as u64).min(cells / 2);
+        if !(1..=most).contains(&kinds) {
             return Err(format!(
                 "a board of {} × {} takes 1 to {} kinds, not {}",
-                self.w, self.h, most, self.kinds
+                w, h, most, kinds
             ));
         }
         Ok(())

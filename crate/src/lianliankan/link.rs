@@ -152,15 +152,15 @@ impl Link {
                 "game" => return Err(format!("unknown game '{}'", shorten(value))),
                 "w" => {
                     once(w.is_some())?;
-                    w = Some(number(key, value)?.min(1 << 20) as usize)
+                    w = Some(number(key, value)?)
                 }
                 "h" => {
                     once(h.is_some())?;
-                    h = Some(number(key, value)?.min(1 << 20) as usize)
+                    h = Some(number(key, value)?)
                 }
                 "kinds" => {
                     once(kinds.is_some())?;
-                    kinds = Some(number(key, value)?.min(1 << 20) as usize)
+                    kinds = Some(number(key, value)?)
                 }
                 "seed" => {
                     once(seed.is_some())?;
@@ -213,16 +213,18 @@ impl Link {
                 Start::Board(b, variant)
             }
             None => {
-                let (w, h) = (w.unwrap_or(CLASSIC.w), h.unwrap_or(CLASSIC.h));
+                let (w, h) = (w.unwrap_or(CLASSIC.w as u64), h.unwrap_or(CLASSIC.h as u64));
+                // Left out: Classic's, or as many as a smaller board takes (one pair each).
+                let kinds =
+                    kinds.unwrap_or((CLASSIC.kinds as u64).min(w.saturating_mul(h) / 2).max(1));
+                // Checked as written (then they fit sizes).
+                Spec::check_numbers(w, h, kinds)?;
                 let spec = Spec {
-                    w,
-                    h,
-                    // Left out: Classic's, or as many as a smaller board
-                    // takes (one pair each).
-                    kinds: kinds.unwrap_or(CLASSIC.kinds.min(w.saturating_mul(h) / 2).max(1)),
+                    w: w as usize,
+                    h: h as usize,
+                    kinds: kinds as usize,
                     variant,
                 };
-                spec.check()?;
                 let seed = seed.or(fresh_seed).unwrap_or(1);
                 Start::Deal(spec, seed)
             }

@@ -681,6 +681,19 @@ fn malformed_links_say_what_is_wrong() {
         ("game=lianliankan&w=3&h=3", "odd number of cells"),
         ("game=lianliankan&w=4&h=2&kinds=5", "1 to 4 kinds"),
         ("game=lianliankan&kinds=0", "kinds, not 0"),
+        // The numbers as written, never narrowed or capped first.
+        (
+            "game=lianliankan&w=4294967304&h=6",
+            "1 to 32 wide and high, not 4294967304 × 6",
+        ),
+        (
+            "game=lianliankan&w=8&h=1048577",
+            "1 to 32 wide and high, not 8 × 1048577",
+        ),
+        (
+            "game=lianliankan&w=8&h=6&kinds=4294967308",
+            "takes 1 to 24 kinds, not 4294967308",
+        ),
         ("game=lianliankan&variant=diagonal", "unknown variant"),
         ("game=lianliankan&board=AB/A", "row 2 has 1 cells"),
         ("game=lianliankan&board=AB/C!", "'!' in row 2"),

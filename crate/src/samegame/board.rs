@@ -101,7 +101,7 @@ impl Board {
     pub fn from_rows(rows: &[Vec<u8>], colors: u8) -> Result<Board, String> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.len());
-        check_size(width, height, colors)?;
+        check_size(width as u64, height as u64, colors as u64)?;
         if let Some(r) = rows.iter().position(|r| r.len() != width) {
             return Err(format!(
                 "row {} has {} cells, the first row has {}",
@@ -126,7 +126,7 @@ impl Board {
 
     /// A random full board: every cell a uniformly drawn colour.
     pub fn random(width: usize, height: usize, colors: u8, seed: u64) -> Result<Board, String> {
-        check_size(width, height, colors)?;
+        check_size(width as u64, height as u64, colors as u64)?;
         let mut rng = Rng::new(seed);
         let mut grid = Grid::new(width, height);
         for col in 0..width {
@@ -431,14 +431,17 @@ pub fn color_of_letter(b: u8) -> Option<u8> {
         .map(|p| p as u8 + 1)
 }
 
-fn check_size(width: usize, height: usize, colors: u8) -> Result<(), String> {
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+/// Checks a board's size and colours (as written: a link's numbers are
+/// checked before they are narrowed, so that a message quotes them).
+pub(crate) fn check_size(width: u64, height: u64, colors: u64) -> Result<(), String> {
+    let side = 1..=MAX_SIDE as u64;
+    if !side.contains(&width) || !side.contains(&height) {
         return Err(format!(
             "a board is 1 to {} wide and high, not {}×{}",
             MAX_SIDE, width, height
         ));
     }
-    if !(2..=MAX_COLORS).contains(&colors) {
+    if !(2..=MAX_COLORS as u64).contains(&colors) {
         return Err(format!(
             "a board has 2 to {} colours, not {}",
             MAX_COLORS, colors

@@ -85,9 +85,9 @@ impl Link {
                     board = Some(b);
                 }
                 "seed" => seed = Some(number(value)?),
-                "w" => w = Some(number(value)?.min(1 << 20) as usize),
-                "h" => h = Some(number(value)?.min(1 << 20) as usize),
-                "colors" => colors = Some(number(value)?.min(255) as u8),
+                "w" => w = Some(number(value)?),
+                "h" => h = Some(number(value)?),
+                "colors" => colors = Some(number(value)?),
                 "moves" => {
                     for m in value.split(',').filter(|m| !m.is_empty()) {
                         // Two runs of digits and one dot: nothing else reads as a cell.
@@ -142,11 +142,14 @@ impl Link {
             }
             (Some(b), _) => Start::Board(b),
             (None, Some(seed)) => {
+                let (w, h, colors) = (w.unwrap_or(15), h.unwrap_or(10), colors.unwrap_or(3));
+                // Checked as written (then they fit the narrower types).
+                super::board::check_size(w, h, colors)?;
                 let start = Start::Seed {
                     seed,
-                    width: w.unwrap_or(15),
-                    height: h.unwrap_or(10),
-                    colors: colors.unwrap_or(3),
+                    width: w as usize,
+                    height: h as usize,
+                    colors: colors as u8,
                 };
                 start.board()?;
                 start
@@ -180,6 +183,22 @@ impl Link {
             moves: game.played().iter().map(|p| p.cell).collect(),
         }
     }
+}
+
+/// Whether the `board=` of link `text`, which opened `start`, was written
+/// otherwise than the board it opened: a ball over a gap, or an empty
+/// column left of a ball (the board is settled as the rules leave it);
+/// letters in lower case are the same letters.
+pub fn board_settled(text: &str, start: &Start) -> bool {
+    let Start::Board(b) = start else {
+        return false;
+    };
+    let Some(written) = text.split('&').find_map(|p| p.strip_prefix("board=")) else {
+        return false;
+    };
+    let letters = b.to_letters();
+    let shown: Vec<&str> = letters.lines().collect();
+    !written.eq_ignore_ascii_case(&shown.join("/"))
 }
 
 impl std::fmt::Display for Link {
@@ -229,6 +248,31 @@ mod tests {
     }
 
     #[test]
+    fn a_board_written_unsettled_is_told() {
+        for (text, settled, shown) in [
+            ("game=samegame&board=RRG/GBB/GBR", false, "RRG/GBB/GBR"),
+            ("game=samegame&board=rrg/gbb/gbr", false, "RRG/GBB/GBR"),
+            ("game=samegame&board=../RR", false, "../RR"),
+            ("game=samegame&board=R./R.", false, "R./R."),
+            ("game=samegame&board=.R/.R", true, "R./R."),
+            ("game=samegame&board=RG/.G", true, ".G/RG"),
+            ("game=samegame&board=RR/../GG&moves=1.1", true, "../RR/GG"),
+            ("game=samegame&seed=3", false, ""),
+        ] {
+            let link = Link::parse(text).unwrap();
+            assert_eq!(board_settled(text, &link.start), settled, "{}", text);
+            if !shown.is_empty() {
+                assert!(
+                    link.to_string()
+                        .starts_with(&format!("game=samegame&board={}", shown)),
+                    "{}",
+                    link
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_seed_link_names_a_generated_board() {
         let link = Link::parse("game=samegame&seed=7&w=6&h=5&colors=3").unwrap();
         let b = link.start.board().unwrap();
@@ -245,10 +289,26 @@ mod tests {
             ("game=samegame", "neither a board nor a seed"),
             ("game=samegame&seed=x", "seed: 'x' is not a whole number"),
             ("game=samegame&seed=-1", "seed: '-1' is not a whole number"),
-            ("game=samegame&seed=1&w=99999999999", "1 to 64"),
-            ("game=samegame&seed=1&w=4294967297", "1 to 64"),
+            // The numbers as written, never narrowed or capped first.
+            (
+                "game=samegame&seed=1&w=99999999999",
+                "1 to 64 wide and high, not 99999999999×10",
+            ),
+            (
+                "game=samegame&seed=1&w=4294967297",
+                "1 to 64 wide and high, not 4294967297×10",
+            ),
+            (
+                "game=samegame&seed=1&w=6&h=1048577",
+                "1 to 64 wide and high, not 6×1048577",
+            ),
             ("game=samegame&seed=1&w=0", "1 to 64"),
-            ("game=samegame&seed=1&colors=12", "2 to 9"),
+            ("game=samegame&seed=1&colors=12", "2 to 9 colours, not 12"),
+            (
+                "game=samegame&seed=1&colors=4294967299",
+                "2 to 9 colours, not 4294967299",
+            ),
+            ("game=samegame&seed=1&colors=256", "2 to 9 colours, not 256"),
             ("game=samegame&board=RG/R", "row 2"),
             ("game=samegame&board=RZ", "'Z' is not a colour letter"),
             // Characters, not bytes: the one written is named.

@@ -170,8 +170,9 @@ impl LianliankanApp {
         self.board().cells().to_vec()
     }
 
-    /// The letter drawn on kind `k` (A–Z, a–z, 0–9), empty for 0 or a kind
-    /// above 62.
+    /// The letter drawn on kind `k` (A–Z, a–z, 0–9), empty for a whole number
+    /// that names no kind (0, a negative number, one above 62); an Error
+    /// names `kind` for anything else.
     pub fn letter(
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     ) -> Result<String, JsError> {

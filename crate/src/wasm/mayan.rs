@@ -93,7 +93,9 @@ impl MayanApp {
         built_in().len() as u32
     }
 
-    /// n of built-in level `k` (1-based), 0 when there is no such level.
+    /// n of built-in level `k` (1-based), 0 for a whole number that names no
+    /// level (0, a negative number, one above the count); an Error names
+    /// `level` for anything else (a fraction, NaN, a string).
     #[wasm_bindgen(js_name = levelMoves)]
     pub fn level_moves(
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,

@@ -15,6 +15,9 @@ fn cell(width: usize, height: usize, col: &JsValue, row: &JsValue) -> Result<Cel
     on_board(width, height, col, row).map(|(c, r)| Cell::new(c, r))
 }
 
+/// What `openNote` says of a board written unsettled.
+const SETTLED_NOTE: &str = "This link's board is shown settled (balls fell into its gaps, empty columns closed to the left), as the address now writes it.";
+
 /// A Same Game for the page: the game, where it started (for links), and
 /// the last move's animation.
 #[wasm_bindgen]
@@ -26,6 +29,8 @@ pub struct SameGameApp {
     last_falls: Vec<u8>,
     /// (col, row) of each ball the last move removed.
     last_removed: Vec<u8>,
+    /// What the link opened last said of how its board was read ("" when nothing).
+    note: String,
 }
 
 #[wasm_bindgen]
@@ -50,6 +55,7 @@ impl SameGameApp {
             labeller: Labeller::default(),
             last_falls: Vec::new(),
             last_removed: Vec::new(),
+            note: String::new(),
         })
     }
 
@@ -98,14 +104,29 @@ impl SameGameApp {
         let game = parsed
             .game(Rules::default())
             .map_err(|e| JsError::new(&format!("link: {}", e)))?;
+        let note = if crate::samegame::link::board_settled(&link, &parsed.start) {
+            SETTLED_NOTE.to_string()
+        } else {
+            String::new()
+        };
         self.replace(SameGameApp {
             game,
             start: parsed.start,
             labeller: Labeller::default(),
             last_falls: Vec::new(),
             last_removed: Vec::new(),
+            note,
         });
         Ok(())
+    }
+
+    /// What the page should say of the link `openLink` opened last: its
+    /// board written unsettled (a ball over a gap, an empty column left of a
+    /// ball) opened as the rules settle it; "" when the link was read as
+    /// written (and after any other way of opening a game).
+    #[wasm_bindgen(js_name = openNote)]
+    pub fn open_note(&self) -> String {
+        self.note.clone()
     }
 
     /// The link of the current game, moves included (without `#`).
