@@ -844,6 +844,12 @@ test('wasm errors name the argument and say what came, and a game over is said i
       variant: error(() => g.newGame(8, 6, 12, '1', 1)),
       noKey: error(() => w.linkGame('game=samegame&=3')),
       shuffleCleared: error(() => g.openLink('game=lianliankan&board=AA&moves=0.0.1.0,s')),
+      // Half of a surrogate pair is no text: named where it stands, not shown as the '\uFFFD' the copy made of it
+      // (a real U+FFFD is a character like any other, and a whole pair is one).
+      loneSurrogate: error(() => w.linkGame('game=samegame&board=R\uD800G')),
+      loneLow: error(() => m.loadNoip('\uDC00')),
+      realReplacement: error(() => new w.SameGameApp().openLink('game=samegame&board=R\uFFFD')),
+      wholePair: error(() => new w.SameGameApp().openLink('game=samegame&board=R\uD83D\uDE42')),
     };
     // A search begun and run slice by slice ends (this one exhaustive: a
     // board with one move).
@@ -896,6 +902,10 @@ test('wasm errors name the argument and say what came, and a game over is said i
     shuffleCleared: said.shuffleCleared.endsWith('no tile is left to shuffle') ? said.shuffleCleared : '… no tile is left to shuffle',
     over: 'Cleared in 1 move with 10 points.',
     stillWorks: true,
+    loneSurrogate: 'link: character 22 is half of a UTF-16 surrogate pair, which is not text',
+    loneLow: 'NOIP input: character 1 is half of a UTF-16 surrogate pair, which is not text',
+    realReplacement: "link: board: row 1: column 2: '\uFFFD' is not a colour letter (RGBYVOCPW or .)",
+    wholePair: "link: board: row 1: column 2: '🙂' is not a colour letter (RGBYVOCPW or .)",
   });
   assert.deepEqual(problems, []);
   await context.close();

@@ -87,6 +87,37 @@ extern "C" {
     type JsText;
     #[wasm_bindgen(method, getter, structural)]
     fn length(this: &JsText) -> u32;
+    /// False when the string holds half of a surrogate pair (an Error where
+    /// a browser lacks `isWellFormed`: then taken as well formed).
+    #[wasm_bindgen(method, catch, js_name = isWellFormed)]
+    fn is_well_formed(this: &JsText) -> Result<bool, JsValue>;
+    #[wasm_bindgen(method, js_name = charCodeAt)]
+    fn char_code_at(this: &JsText, i: u32) -> u32;
+}
+
+/// Where a string from JavaScript holds half of a surrogate pair (1-based,
+/// in UTF-16 code units), which no text can: the copy into Rust would
+/// show it as '\u{fffd}', a character the caller never wrote.
+fn lone_surrogate(v: &JsValue, copied: &str) -> Option<u32> {
+    if !copied.contains('\u{fffd}') {
+        return None;
+    }
+    let s = v.unchecked_ref::<JsText>();
+    if s.is_well_formed().unwrap_or(true) {
+        return None;
+    }
+    let n = s.length();
+    let mut i = 0;
+    while i < n {
+        let u = s.char_code_at(i);
+        let next = if i + 1 < n { s.char_code_at(i + 1) } else { 0 };
+        match u {
+            0xD800..=0xDBFF if (0xDC00..=0xDFFF).contains(&next) => i += 2,
+            0xD800..=0xDFFF => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// A link from JavaScript: as [`text`], but one over
@@ -105,8 +136,16 @@ pub(crate) fn link_text(v: &JsValue) -> Result<String, JsError> {
 /// A string from JavaScript, or an Error naming `what` and saying what it
 /// got instead.
 pub(crate) fn text(v: &JsValue, what: &str) -> Result<String, JsError> {
-    v.as_string()
-        .ok_or_else(|| JsError::new(&format!("{}: a string is needed, not {}", what, shown(v))))
+    let copied = v
+        .as_string()
+        .ok_or_else(|| JsError::new(&format!("{}: a string is needed, not {}", what, shown(v))))?;
+    match lone_surrogate(v, &copied) {
+        Some(at) => Err(JsError::new(&format!(
+            "{}: character {} is half of a UTF-16 surrogate pair, which is not text",
+            what, at
+        ))),
+        None => Ok(copied),
+    }
 }
 
 /// A JavaScript value as an error message names it: a number as
