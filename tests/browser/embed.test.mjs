@@ -786,12 +786,18 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2);
   assert.notEqual(await page.locator('main [data-ref="why"]').textContent(), '', 'the strategy\'s reason stays in view');
   // The reason sits beside the board (in the side column) or under it, whichever leaves the board larger: on this
-  // 1100 × 900 window (nearly 4 : 3) a wide board is larger with the side panels under it. It stays in view.
-  assert.equal(await page.locator('main .game-main [data-ref="why"]').count(), 1, 'under the board here');
+  // 1100 × 900 window (nearly 4 : 3) a wide board is larger with the side panels under it, the reason beside them
+  // in one row. Both stay in view (the panels were a scroll away under the reason).
+  assert.equal(await page.locator('main .game-side .present-lines [data-ref="why"]').count(), 1, 'under the board here, in the row with the panels');
   const why = await page.locator('main [data-ref="why"]').boundingBox();
   const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
   assert.ok(why.y >= board.y + board.height && why.y + why.height <= 900.5, `under the board, in view: ${JSON.stringify([why, board])}`);
-  assert.ok(board.width >= 0.7 * 1100, `the board fills the width: ${JSON.stringify(board)}`);
+  for (const tool of [page.getByLabel('Strategy'), page.getByRole('button', { name: 'Solve', exact: true })]) {
+    const r = await tool.boundingBox();
+    assert.ok(r.y >= board.y + board.height && r.y + r.height <= 900.5 && r.x >= why.x + why.width, `a teacher's tool beside the reason, in view: ${JSON.stringify([r, why])}`);
+  }
+  assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), 900, 'the page does not scroll');
+  assert.ok(board.width >= 0.65 * 1100, `the board fills the width: ${JSON.stringify(board)}`);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
   // A clicker's Page Down / Page Up step and undo, from the board too (where the arrows move the cursor).
@@ -951,7 +957,7 @@ test('present mode at 1024 × 768: Compare\'s boards filling in above the explan
   await context.close();
 });
 
-test('present mode at 1024 × 768, the board over its side panels: the solver\'s long explanation of a step does not shrink the board and stays in view', async () => {
+test('present mode at 1024 × 768 with the solver\'s plan: its long explanation of a step is shown whole and in view, at 16 px or more, and does not shrink the board', async () => {
   const viewport = { width: 1024, height: 768 };
   const { page, problems, context } = await open(browser, `${game.url}#game=samegame&seed=3`, { ...calm, viewport });
   await page.getByLabel('Strategy').selectOption('solver');
@@ -963,16 +969,17 @@ test('present mode at 1024 × 768, the board over its side panels: the solver\'s
   const measure = () => page.evaluate(() => {
     const b = document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect();
     const why = document.querySelector('main [data-ref="why"]');
-    return { w: b.width, h: b.height, whyBottom: why.getBoundingClientRect().bottom, why: why.textContent, whyFont: parseFloat(getComputedStyle(why).fontSize) };
+    return { w: b.width, h: b.height, whyBottom: why.getBoundingClientRect().bottom, why: why.textContent, whyFont: parseFloat(getComputedStyle(why).fontSize), scrolls: why.scrollHeight > why.clientHeight + 1, page: document.scrollingElement.scrollHeight };
   });
   const before = await measure();
-  assert.equal(await page.evaluate(() => document.body.classList.contains('present-stacked')), true, 'the side panels under the board (else this checks another layout)');
   for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const after = await measure();
   assert.match(after.why, /^Last step: Solver plan: move 2 of \d+: .* Next: move 3 of/);
   assert.ok(after.w >= before.w - 1 && after.h >= before.h - 1, `the board ${JSON.stringify([before, after])}`);
-  assert.ok(after.whyBottom <= viewport.height, `the explanation ends at ${after.whyBottom} px, in view`);
+  assert.ok(after.whyBottom <= viewport.height && after.page <= viewport.height, `the explanation ends at ${after.whyBottom} px, in view (the page ${after.page} px)`);
+  // Whole: it was cut to three lines' box at 16 px under the board here, scrolling in it, with the screen's bottom empty.
+  assert.equal(after.scrolls, false, `the explanation is shown whole: ${JSON.stringify(after)}`);
   assert.ok(after.whyFont >= 16, `the explanation at ${after.whyFont} px`);
   assert.deepEqual(problems, []);
   await context.close();
@@ -1147,8 +1154,16 @@ for (const { link, explain } of PRESENT) {
       assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
       assert.equal(await page.getByRole('button', { name: 'Present', exact: true }).getAttribute('aria-pressed'), 'true');
       const b = await page.locator('main canvas[data-ref="board"]').boundingBox();
-      // The board is the screen's: at least 60 % of its height or 70 % of its width, and wholly in view.
-      assert.ok(b.height >= 0.6 * viewport.height || b.width >= 0.7 * viewport.width, `board ${Math.round(b.width)} × ${Math.round(b.height)}`);
+      // The board is the screen's: at least 60 % of its height or 70 % of its width, and wholly in view — on a 4 : 3
+      // projector half its height or three fifths of its width, the teacher's panels in view with it (below).
+      const [tall, wide] = viewport.width / viewport.height < 1.4 ? [0.5, 0.6] : [0.6, 0.7];
+      assert.ok(b.height >= tall * viewport.height || b.width >= wide * viewport.width, `board ${Math.round(b.width)} × ${Math.round(b.height)}`);
+      // The teacher's panels (the step controls' panel, the strategy, the teaching views), whole in the screen.
+      for (const panel of await page.locator('main .game-side .panel:visible').all()) {
+        const r = await panel.boundingBox();
+        assert.ok(r.y >= 0 && r.y + r.height <= viewport.height + 0.5, `a teacher's panel in view: ${JSON.stringify(r)}`);
+      }
+      assert.ok(await page.locator('main .game-side .panel:visible').count() >= 1, 'a teacher\'s panel shows');
       assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5, `board at ${JSON.stringify(b)}`);
       for (const name of ['Step', 'Undo']) {
         const r = await page.getByRole('button', { name, exact: true }).first().boundingBox();

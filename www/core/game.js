@@ -137,11 +137,14 @@ export class BoardGame {
     );
     // In an embed a result box put under the board takes room the board gives up (measuredBelow): its
     // size is watched too.
-    this.fit.extra = () => this.overlayRoom();
+    // So does the row of the explanation and the teacher's panels under it in present mode stacked.
+    this.fit.extra = () => this.overlayRoom() + this.stackedRoom();
     // The score line is set to its new room before its height is kept (a line set smaller for a narrower room kept its
     // height in a wider one: turning a phone in present mode and back left the board smaller).
     this.fit.before = () => this.fitLine();
     this.fit.observer.observe(this.ref('overlay'));
+    const side = root.querySelector('.game-side');
+    if (side) this.fit.observer.observe(side);
     // A new explanation beside the board in present mode is fitted to the screen.
     this.whyWatcher = new MutationObserver(() => this.fitExplanation());
     this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
@@ -251,7 +254,20 @@ export class BoardGame {
    */
   reserveBelow() {
     if (document.documentElement.classList.contains('embed')) return this.measuredBelow();
-    return this.keptBelow(this.fit.belowHeight() + 16);
+    return this.keptBelow(this.fit.belowHeight() + this.stackedRoom() + 16);
+  }
+
+  /**
+   * Present mode stacked (a wide board on a 4 : 3 projector): the room of
+   * the row under the board's lines that holds the explanation and the
+   * teacher's panels, which stay in the screen with the board.
+   */
+  stackedRoom() {
+    const side = this.root?.querySelector('.game-side');
+    // Only while the row is laid out (placeExplanation): not beside Same Game's Compare, which takes the side column.
+    if (!side || !this.linesRow?.isConnected || !document.body.classList.contains('present-stacked')) return 0;
+    if (getComputedStyle(side).display === 'none') return 0;
+    return Math.ceil(side.getBoundingClientRect().height + parseFloat(getComputedStyle(side).marginTop));
   }
 
   /**
@@ -410,15 +426,33 @@ export class BoardGame {
       const r = this.canvas?.getBoundingClientRect();
       return r ? r.width * r.height : 0;
     };
-    const place = (beside) => {
-      // Stacked: one column, the side panels under the board and the explanation under its lines.
+    // Stacked outside an embed, the lines under the board (readout, explanation, verdict) and the teacher's panels
+    // share one row under it, both in the screen with the board (a 4 : 3 projector showed the panels a scroll away,
+    // under the lines); not while Same Game's Compare shows (its boards take the side column beside the board).
+    const embed = document.documentElement.classList.contains('embed');
+    const comparing = !!this.root.querySelector('[data-ref="compare-view"]:not([hidden])');
+    const lines = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
+    const others = lines.filter((el) => el !== why);
+    const column = this.ref('wrap').parentElement;
+    const phone = matchMedia(SIDEWAYS).matches;
+    const place = (beside, row = false) => {
+      // Stacked: one column, the side panels under the board.
       document.body.classList.toggle('present-stacked', wide && !beside);
+      // (A phone held sideways keeps its lines beside the board: placeControls.)
+      if (!phone && row) {
+        this.linesRow ??= Object.assign(document.createElement('div'), { className: 'present-lines' });
+        side.prepend(this.linesRow);
+        this.linesRow.append(...lines);
+        return this.resize?.();
+      }
+      if (!phone && others[0] && others[0].parentElement !== column) this.ref('wrap').after(...others);
       if (beside && why.parentElement !== side) side.append(why);
-      else if (!beside && why.parentElement === side) this.ref('readout').after(why);
+      else if (!beside && why.parentElement !== this.ref('readout').parentElement) this.ref('readout').after(why);
+      this.linesRow?.remove();
+      // Its box fitted to where it now is before the board is: under the board it keeps to three lines.
+      this.fitExplanation();
       this.resize?.();
     };
-    // (A phone held sideways has its own layout, side column beside: style.css.)
-    const phone = matchMedia(SIDEWAYS).matches;
     if (wide && phone && getComputedStyle(side).display !== 'none') place(true);
     else if (wide && getComputedStyle(side).display !== 'none') {
       // The side panels beside the board, or under it: whichever leaves the
@@ -428,11 +462,15 @@ export class BoardGame {
       // one shown now may be shorter, and the board must not shrink later).
       const size = parseFloat(getComputedStyle(why).fontSize) || 16;
       why.style.minHeight = `${Math.ceil(size * 1.3 * 3)}px`;
-      place(false);
+      const row = !embed && !comparing;
+      place(false, row);
       const stacked = area();
-      why.style.minHeight = '';
+      // (Under the board the explanation keeps to three lines' box: fitExplanationUnder.)
+      if (!row) why.style.minHeight = '';
       place(true);
-      if (stacked > area() * 1.02) place(false);
+      // In the row, placed again with the three lines: the room they take is kept (keptBelow) for when they come.
+      if (stacked > area() * 1.02) place(false, row);
+      why.style.minHeight = '';
     } else place(false);
     this.fitExplanation();
   }
@@ -451,11 +489,14 @@ export class BoardGame {
     why.style.overflowY = '';
     const side = this.root.querySelector('.game-side');
     if (!document.body.classList.contains('present') || !why.textContent) return;
-    if (why.parentElement !== side) {
+    // Stacked, in the row under the board beside the teacher's panels: down to the screen's bottom less the margin
+    // the board's fit keeps (reserveBelow), so that the row does not grow past the room kept for it.
+    const row = why.parentElement === this.linesRow && why.parentElement?.parentElement === side;
+    if (why.parentElement !== side && !row) {
       this.fitExplanationUnder(why);
       return;
     }
-    const limit = innerHeight - 8;
+    const limit = innerHeight - (row ? 16 : 8);
     const bottom = () => why.getBoundingClientRect().bottom + scrollY;
     let size = parseFloat(getComputedStyle(why).fontSize);
     while (bottom() > limit && size > 14) {

@@ -968,7 +968,9 @@ export class Lianliankan extends BoardGame {
       // view, or when a longer verdict would end below the screen (large
       // present-mode text): the board is fitted again to the taller line.
       const rescue = this.ref('rescue');
-      const below = rescue.getBoundingClientRect().bottom + scrollY > innerHeight + 0.5;
+      // (In present mode stacked the line shares a row with the teacher's panels: the row's end counts.)
+      const end = this.stackedRoom() > 0 ? this.root.querySelector('.game-side') : rescue;
+      const below = end.getBoundingClientRect().bottom + scrollY > innerHeight + 0.5;
       if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
     }, 0);
   }
@@ -1542,7 +1544,7 @@ export class Lianliankan extends BoardGame {
       else if (el === why && NARROW.matches && lines > 0) height = lines;
       sum += height + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
     }
-    return this.keptBelow(sum);
+    return this.keptBelow(sum + this.stackedRoom());
   }
 
   resize() {

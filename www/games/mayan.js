@@ -1344,9 +1344,9 @@ export class Mayan extends BoardGame {
 
   // ---- sizing ------------------------------------------------------------
 
-  /** The base's room under the board, and the step controls' when their panel sits under it. */
+  /** The base's room under the board, and the step controls' when their panel sits under it (counted by the base in present mode stacked). */
   reserveBelow() {
-    return super.reserveBelow() + this.stepRoom();
+    return super.reserveBelow() + (this.stackedRoom() > 0 ? 0 : this.stepRoom());
   }
 
   /**

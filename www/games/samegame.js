@@ -255,7 +255,7 @@ export class SameGame extends BoardGame {
     this.stopActivities();
     this.shell.message('');
     // A comparison stopped half-way is not left on screen.
-    this.ref('compare-view').hidden = true;
+    this.showCompare(false);
     this.app.restart();
     this.changed({ fresh: true });
     this.shell.announce(`Restarted: ${this.boardWords()}.`);
@@ -385,7 +385,7 @@ export class SameGame extends BoardGame {
     this.seedEdited = false;
     this.selection = null;
     this.ref('solve-progress').textContent = '';
-    this.ref('compare-view').hidden = true;
+    this.showCompare(false);
     this.cursor = { col: 0, row: 0 };
     this.syncControls();
     // Back on the position left: the solver's plan it had (Step and Play follow it again), and the
@@ -744,6 +744,18 @@ export class SameGame extends BoardGame {
     this.compareRun = null;
   }
 
+  /**
+   * Shows or hides the comparison's boards; in present mode the lines under
+   * the board are placed again (stacked, they share a row with the panels,
+   * not while the boards take the side column: placeExplanation).
+   */
+  showCompare(on) {
+    const view = this.ref('compare-view');
+    if (view.hidden === !on) return;
+    view.hidden = !on;
+    if (document.body.classList.contains('present')) this.placeExplanation(true);
+  }
+
   /** Plays greedy and the solver's plan from the plan's start side by side. */
   compare() {
     this.stopCompare();
@@ -751,7 +763,7 @@ export class SameGame extends BoardGame {
       this.shell.message('Press Solve first: the comparison plays the solver\'s moves beside greedy.', true);
       return;
     }
-    this.ref('compare-view').hidden = false;
+    this.showCompare(true);
     const make = () => {
       const a = new this.bindings.SameGameApp();
       try {
