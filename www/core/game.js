@@ -129,6 +129,8 @@ export class BoardGame {
       below,
       () => {
         this.placeControls();
+        // (A frame of another width measures the explanation's room afresh.)
+        if (this.whyRoom && this.whyRoom.width !== innerWidth) this.keepWhyRoom();
         this.resize();
         this.fitExplanation();
         this.shell.messenger?.height();
@@ -146,7 +148,10 @@ export class BoardGame {
     const side = root.querySelector('.game-side');
     if (side) this.fit.observer.observe(side);
     // A new explanation beside the board in present mode is fitted to the screen.
-    this.whyWatcher = new MutationObserver(() => this.fitExplanation());
+    this.whyWatcher = new MutationObserver(() => {
+      this.keepWhyRoom();
+      this.fitExplanation();
+    });
     this.whyWatcher.observe(this.ref('why'), { childList: true, characterData: true, subtree: true });
     // So is one whose place changes: what sits above it in the side column
     // grows later (Same Game's comparison fills in after its first frame).
@@ -578,10 +583,35 @@ export class BoardGame {
    */
   opened() {
     this.belowRoom = null;
+    this.forgetWhyRoom();
     this.outsideSeen = null;
     this.fit.forgetTall();
     forgetRoom();
     this.afterOpen();
+  }
+
+  /**
+   * In an embed, the explanation keeps the most room it has taken at this
+   * frame's width since a position was opened: a Step's reason that came
+   * and went with Undo grew and shrank the frame at every move, and its
+   * host page jumped by a line each time. (Outside an embed the board's fit
+   * keeps the lines' room: keptBelow.)
+   */
+  keepWhyRoom() {
+    const why = this.root && this.ref('why');
+    if (!why || !document.documentElement.classList.contains('embed')) return;
+    if (this.whyRoom?.width !== innerWidth) this.forgetWhyRoom();
+    why.style.minHeight = '';
+    const tall = Math.ceil(why.getBoundingClientRect().height);
+    this.whyRoom = { width: innerWidth, most: Math.max(this.whyRoom?.most ?? 0, tall) };
+    if (this.whyRoom.most > 0) why.style.minHeight = `${this.whyRoom.most}px`;
+  }
+
+  /** Forgets the room `keepWhyRoom` kept (another position, or another width). */
+  forgetWhyRoom() {
+    this.whyRoom = null;
+    const why = this.root && this.ref('why');
+    if (why && document.documentElement.classList.contains('embed')) why.style.minHeight = '';
   }
 
   /** The link of the position shown (without `#`). */
