@@ -1212,6 +1212,9 @@ for (const { link, explain } of PRESENT) {
       // (The page's text scales a little with the window: 27 px for the score at 1024 × 768.)
       const small = viewport.width < 1280 ? 2 : 0;
       assert.ok((await size('score')) >= 28 - small, `score ${await size('score')} px`);
+      // The status message is read by the class too (it was the page's 15 px).
+      const message = await page.locator('#message').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      assert.ok(message >= 19, `the status message at ${message} px`);
       assert.ok((await size(explain)) >= 24 - small, `${explain} ${await size(explain)} px`);
       // The strategy's reason for the move stays in view.
       const reason = page.locator(`main [data-ref="${explain}"]`);
