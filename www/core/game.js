@@ -420,7 +420,10 @@ export class BoardGame {
    * Present mode on a wide screen: the side column (the teacher's panels)
    * beside the board with the explanation of the last Step in it, or all
    * of it under the board (`present-stacked`), whichever leaves the board
-   * larger; anywhere else the explanation stays under the board.
+   * larger; stacked (outside an embed, Same Game's Compare not showing) the
+   * lines under the board go into a row with the panels (`.present-lines`,
+   * its room kept under the board: stackedRoom), so that both are in the
+   * screen. Anywhere else the explanation stays under the board.
    */
   placeExplanation(present) {
     const why = this.root && this.ref('why');
