@@ -40,6 +40,18 @@ async function hostPage(link, options = calm) {
 }
 
 const received = (page) => page.evaluate(() => window.received.map((d) => ({ ...d })));
+const heightEvents = async (page) => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
+/** Waits until no height event has come for `ms`; returns the last figure. */
+async function settledHeight(page, ms = 600) {
+  let n = -1;
+  for (let t = 0; t < 40; t++) {
+    const now = (await heightEvents(page)).length;
+    if (now === n) break;
+    n = now;
+    await page.waitForTimeout(ms);
+  }
+  return (await heightEvents(page)).at(-1);
+}
 const waitFor = (page, type, n = 1) =>
   page.waitForFunction(([t, k]) => window.received.filter((d) => d.type === t).length >= k, [type, n], { timeout: 10000 });
 const frameApp = (page, f) =>
@@ -552,16 +564,8 @@ for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&
   test(`the height event does not follow the frame's height, and a frame of that height shows the whole board: ${link.split('&').slice(0, 2).join('&')}${link.includes('moves=') ? ' (over)' : ''}`, async () => {
     const { page, problems, context } = await hostPage(`${link}&embed=1`, { ...calm, viewport: { width: 700, height: 900 } });
     await waitFor(page, 'ready');
-    const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
-    const quiet = async () => {
-      let n = -1;
-      for (let t = 0; t < 40 && n !== (await heights()).length; t++) {
-        n = (await heights()).length;
-        await page.waitForTimeout(600);
-      }
-      return (await heights()).at(-1);
-    };
-    const figure = await quiet();
+    const heights = () => heightEvents(page);
+    const figure = await settledHeight(page);
     assert.equal(await page.locator('#game').getAttribute('height'), String(figure), 'the example host took the figure');
     // In a frame of that height the board is as large as the frame's width lets it be (the height it would take in any taller frame).
     const drawn = () => frameApp(page, (g) => ({ canvas: g.canvas.getBoundingClientRect().height, wanted: g.wantedBoardHeight }));
@@ -582,17 +586,7 @@ for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&
 test('a Step\'s reason that comes and goes with Undo grows the frame once: the height event keeps its room at that width (the host page jumped a line at every move)', async () => {
   const { page, problems, context } = await hostPage('game=samegame&seed=1&embed=1', { ...calm, viewport: { width: 640, height: 900 } });
   await waitFor(page, 'ready');
-  const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
-  const settled = async () => {
-    let n = -1;
-    for (let t = 0; t < 40; t++) {
-      const now = (await heights()).length;
-      if (now === n) break;
-      n = now;
-      await page.waitForTimeout(500);
-    }
-    return (await heights()).at(-1);
-  };
+  const settled = () => settledHeight(page, 500);
   const send = (type) => page.evaluate((t) => document.getElementById('game').contentWindow.postMessage({ type: t }, '*'), type);
   const start = await settled();
   const why = () => frameApp(page, (g) => g.ref('why').textContent);
@@ -633,18 +627,8 @@ test('the height event: a parent that sizes the frame from it gets the board at 
   const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1&log=1');
   await waitFor(page, 'ready');
   await waitFor(page, 'height');
-  const heights = async () => (await received(page)).filter((d) => d.type === 'height').map((d) => d.px);
-  /** Waits until no height event has come for 600 ms; returns the last. */
-  const settled = async () => {
-    let n = -1;
-    for (let t = 0; t < 40; t++) {
-      const now = (await heights()).length;
-      if (now === n) break;
-      n = now;
-      await page.waitForTimeout(600);
-    }
-    return (await heights()).at(-1);
-  };
+  const heights = () => heightEvents(page);
+  const settled = () => settledHeight(page);
   // The board as the frame's width alone allows (Same Game: cells and labels).
   const board = () => frameApp(page, (g) => {
     const r = g.canvas.getBoundingClientRect();
