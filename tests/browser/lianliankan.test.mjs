@@ -754,6 +754,28 @@ test('the path query tool prints what the command-line judges print, and draws p
   await context.close();
 });
 
+test('present mode keeps the path query tool (POJ 1101 shown to a class): closed at first, in the screen, and opened it answers as the judge does', async () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });
+    const summary = page.locator('main [data-ref="pq-box"] summary');
+    const r = await summary.boundingBox();
+    assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5, `${viewport.width}: the tool's heading in the screen: ${JSON.stringify(r)}`);
+    assert.equal(await page.locator('main [data-ref="pq-box"]').getAttribute('open'), null, 'closed at first');
+    assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), viewport.height, 'the page does not scroll');
+    await summary.click();
+    const input = pojInput(3, 5);
+    const want = spawnSync(CLI, ['judge', 'poj1101'], { input, encoding: 'utf8' });
+    await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill(input);
+    await button(page, 'Answer queries').click();
+    assert.equal(await page.getByRole('log', { name: "Judge's output" }).textContent(), want.stdout);
+    await button(page, 'Show path').click();
+    assert.match(await ref(page, 'pq-result').textContent(), /: (\d+ segments?|impossible)\.$/);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true, 'still presenting');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('300 random clicks and keys raise no page error; the figures of the page', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&variant=gather-horizontal&seed=9`, { viewport: { width: 1280, height: 800 } });
   const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
