@@ -754,6 +754,31 @@ test('the path query tool prints what the command-line judges print, and draws p
   await context.close();
 });
 
+test('present mode stacked (a 4 : 3 projector): Step, Hint, Show all pairs and Show search move nothing of the board, and the page does not scroll', async () => {
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 1100, height: 900 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });
+    assert.equal(await page.evaluate(() => document.body.classList.contains('present-stacked')), true, 'the layout this checks');
+    const state = () => page.evaluate(() => [JSON.stringify(document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect()), document.scrollingElement.scrollHeight]);
+    const first = await state();
+    const seen = [];
+    const after = async (what, act) => {
+      await act();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      seen.push([what, ...(await state())]);
+    };
+    await after('→', () => page.keyboard.press('ArrowRight'));
+    await after('Show all pairs', () => page.getByLabel('Show all pairs').check());
+    await after('H', () => page.keyboard.press('h'));
+    await after('Show all pairs off', () => page.getByLabel('Show all pairs').uncheck());
+    await after('a tile picked', () => page.locator('main canvas[data-ref="board"]').press('Enter'));
+    await after('Show search', () => page.getByLabel('Show search').check());
+    await after('←', () => page.keyboard.press('ArrowLeft'));
+    assert.deepEqual(seen.map((s) => s.slice(1)), seen.map(() => [first[0], viewport.height]), `${viewport.width}: ${JSON.stringify(seen)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('present mode keeps the path query tool (POJ 1101 shown to a class): closed at first, in the screen, and opened it answers as the judge does', async () => {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
     const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });

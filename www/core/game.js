@@ -504,7 +504,11 @@ export class BoardGame {
       this.fitExplanationUnder(why);
       return;
     }
-    const limit = innerHeight - (row ? 16 : 8);
+    // (In the row, what follows it there — 连连看's verdict — stays in the screen too.)
+    const margins = (el) => parseFloat(getComputedStyle(el).marginTop) + parseFloat(getComputedStyle(el).marginBottom);
+    const followers = row ? [...why.parentElement.children].slice([...why.parentElement.children].indexOf(why) + 1) : [];
+    const after = row ? followers.reduce((sum, el) => sum + el.getBoundingClientRect().height + margins(el), margins(why)) : 0;
+    const limit = innerHeight - (row ? 16 + Math.ceil(after) : 8);
     const bottom = () => why.getBoundingClientRect().bottom + scrollY;
     let size = parseFloat(getComputedStyle(why).fontSize);
     while (bottom() > limit && size > 14) {
