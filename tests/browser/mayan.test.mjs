@@ -1245,3 +1245,18 @@ test('the judge\'s answer marks the move the board follows next and dims the mov
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('present mode on a projector (1024 × 768): a level\'s long result keeps to two lines of the status message, set smaller (it took three at the larger size and moved the board)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=3&present=1`, { reducedMotion: 'reduce', viewport: { width: 1024, height: 768 } });
+  const base = await page.locator('#message').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
+  const m = await page.locator('#message').evaluate((e) => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return { lines: new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size, size: parseFloat(getComputedStyle(e).fontSize), text: e.textContent };
+  });
+  assert.ok(m.lines <= 2 && m.size >= 15 && m.size < base, `${JSON.stringify(m)} (from ${base} px)`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -30,6 +30,28 @@ export function keepRoom(text = message?.textContent ?? '') {
   if (message) keepHeight(message, Boolean(text));
 }
 
+/**
+ * In present mode on a wide screen (a projector) the message is set larger
+ * (style.css): one that would take more than two lines there is set
+ * smaller, down to the page's size, so that it does not take a third line
+ * and move the board (a Mayan level's result did).
+ */
+function fitPresented() {
+  message.style.fontSize = '';
+  if (!document.body.classList.contains('present') || document.documentElement.classList.contains('embed')) return;
+  if (!message.closest('header') || !matchMedia('(min-width: 52rem)').matches) return;
+  const lines = () => {
+    const r = document.createRange();
+    r.selectNodeContents(message);
+    return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+  };
+  let size = parseFloat(getComputedStyle(message).fontSize);
+  while (lines() > 2 && size > 15) {
+    size = Math.max(15, size - 1);
+    message.style.fontSize = `${size}px`;
+  }
+}
+
 /** Forgets the room the status message kept (another position is shown): the next message measures afresh. */
 export function forgetRoom() {
   if (message) forgetHeight(message);
@@ -57,6 +79,7 @@ export function showMessage(text, error = false) {
   if (!message) return;
   message.textContent = text;
   message.classList.toggle('error', Boolean(error && text));
+  fitPresented();
   keepRoom(text);
   // Said once: by the status message, not again by the live region.
   const shown = text.trim();
