@@ -583,31 +583,31 @@ for (const link of ['game=samegame&seed=1', 'game=lianliankan&w=16&h=9&kinds=36&
   });
 }
 
-test('a Step\'s reason that comes and goes with Undo grows the frame once: the height event keeps its room at that width (the host page jumped a line at every move)', async () => {
-  const { page, problems, context } = await hostPage('game=samegame&seed=1&embed=1', { ...calm, viewport: { width: 640, height: 900 } });
-  await waitFor(page, 'ready');
-  const settled = () => settledHeight(page, 500);
-  const send = (type) => page.evaluate((t) => document.getElementById('game').contentWindow.postMessage({ type: t }, '*'), type);
-  const start = await settled();
-  const why = () => frameApp(page, (g) => g.ref('why').textContent);
-  assert.equal(await why(), '', 'no reason before a Step');
-  const figures = [];
-  for (const type of ['step', 'undo', 'step', 'undo', 'redo', 'undo']) {
-    await send(type);
-    figures.push([type, (await why()) !== '', await settled()]);
-  }
-  // The first Step's reason grows the frame; from then on the figure stays, the reason shown or not.
-  const grown = figures[0][2];
-  assert.ok(grown > start, `the reason took room: ${start} → ${JSON.stringify(figures)}`);
-  assert.deepEqual(figures.map((f) => f[2]), figures.map(() => grown), JSON.stringify(figures));
-  assert.deepEqual(figures.map((f) => f[1]), [true, false, true, false, true, false]);
-  // Another position opened measures afresh: the frame is back to the size it had.
-  await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'load', link: 'game=samegame&seed=1' }, '*'));
-  await frameApp(page, () => null);
-  assert.equal(await settled(), start);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+for (const width of [640, 420]) {
+  test(`a Step's reason or a message that comes and goes with Undo does not shrink the frame: the height event keeps their room at that width (the host page jumped a line at every move), ${width} px`, async () => {
+    const { page, problems, context } = await hostPage('game=samegame&seed=1&embed=1', { ...calm, viewport: { width, height: 900 } });
+    await waitFor(page, 'ready');
+    const settled = () => settledHeight(page, 500);
+    const send = (type) => page.evaluate((t) => document.getElementById('game').contentWindow.postMessage({ type: t }, '*'), type);
+    const start = await settled();
+    const why = () => frameApp(page, (g) => g.ref('why').textContent);
+    assert.equal(await why(), '', 'no reason before a Step');
+    const figures = [];
+    for (const type of ['step', 'undo', 'step', 'undo', 'redo', 'undo', 'step', 'step', 'step', 'undo', 'undo', 'undo', 'redo', 'hint', 'undo', 'undo']) {
+      await send(type);
+      figures.push([type, (await why()) !== '', await settled()]);
+    }
+    // The first Step's reason grows the frame; from then on the figure never shrinks, the reason or a message shown or not.
+    assert.ok(figures[0][2] > start, `the reason took room: ${start} → ${JSON.stringify(figures)}`);
+    for (let i = 1; i < figures.length; i++) assert.ok(figures[i][2] >= figures[i - 1][2], `no shrink at ${i}: ${JSON.stringify(figures)}`);
+    assert.deepEqual(figures.slice(0, 6).map((f) => f[1]), [true, false, true, false, true, false]);
+    // Another position opened measures afresh: the frame is back to the size it had.
+    await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'load', link: 'game=samegame&seed=1' }, '*'));
+    assert.equal(await settled(), start);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('an over position shown is said over once: an address emptied or set to its own link opens nothing, and sends no second over', async () => {
   const { page, problems, context } = await hostPage('game=samegame&board=RG/GR&embed=1');

@@ -97,18 +97,20 @@ export function drawAxes(ctx, geom, w, h, first, color) {
  * class `kept` while it keeps any) since the window's size last changed,
  * present mode (whose text is larger) was entered or left, or
  * `forgetHeight` was called (another position opened); `measure` false
- * only forgets what was kept when those changed. Nothing is kept in an
- * embed (perhaps one only now: an address that added embed=1): its frame
- * follows the height it asks for.
+ * only forgets what was kept when those changed. In an embed (perhaps one
+ * only now: an address that added embed=1) since the frame's width last
+ * changed: its height follows the height the page asks for, which a kept
+ * line must not follow back, and a message that came and went made the
+ * host page jump a line at every move.
  */
 export function keepHeight(el, measure) {
   const embed = document.documentElement.classList.contains('embed');
-  const size = embed ? '' : `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
+  const size = embed ? `embed ${innerWidth} ${document.body.classList.contains('present')}` : `${innerWidth} ${innerHeight} ${document.body.classList.contains('present')}`;
   if (el.dataset.keptFor !== size) {
     forgetHeight(el);
     el.dataset.keptFor = size;
   }
-  if (embed || !measure) return;
+  if (!measure) return;
   el.classList.add('kept');
   const tall = el.getBoundingClientRect().height;
   if (tall > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${tall}px`;
