@@ -1101,15 +1101,22 @@ test('once cleared, keys that make no move leave "Cleared!" in view', async () =
   await context.close();
 });
 
-test('present mode hides the path query tool: a focus there goes to the board', async () => {
+test('present mode keeps the path query tool: a focus there stays there, its keys stay the tool\'s, and → from the page steps', async () => {
   const { page, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`, calm);
   await ref(page, 'pq-box').locator('summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
+  await button(page, 'Answer queries').click();
   await ref(page, 'pq-canvas').focus();
   await page.keyboard.press('p');
   assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
-  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, 'the board has the focus');
-  // The game's keys act from there.
+  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.ref('pq-canvas')), true, 'the tool keeps the focus');
+  // The game's letters there are said, not done (as outside present mode).
   await page.keyboard.press('s');
+  assert.match(await page.locator('#message').textContent(), /^S acts on the game's board, not on this path query board/);
+  assert.equal(await app(page, (a) => a.moves()), 0);
+  // From the page (no field focused) → steps.
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('ArrowRight');
   assert.equal(await app(page, (a) => a.moves()), 1);
   await context.close();
 });
