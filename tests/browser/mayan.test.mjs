@@ -1257,6 +1257,10 @@ test('present mode on a projector (1024 × 768): a level\'s long result keeps to
     return { lines: new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size, size: parseFloat(getComputedStyle(e).fontSize), text: e.textContent };
   });
   assert.ok(m.lines <= 2 && m.size >= 15 && m.size < base, `${JSON.stringify(m)} (from ${base} px)`);
+  // Present mode left: the message is at the page's size again (not the size fitted for the projector).
+  await page.keyboard.press('Escape');
+  const after = await page.locator('#message').evaluate((e) => [e.style.fontSize, e.textContent]);
+  assert.deepEqual(after, ['', m.text]);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -27,7 +27,10 @@ let listening = false;
  * size of a board fitted to the height.
  */
 export function keepRoom(text = message?.textContent ?? '') {
-  if (message) keepHeight(message, Boolean(text));
+  if (!message) return;
+  // Its size first (present mode entered or left, another width: see fitPresented).
+  fitPresented();
+  keepHeight(message, Boolean(text));
 }
 
 /**
@@ -79,7 +82,6 @@ export function showMessage(text, error = false) {
   if (!message) return;
   message.textContent = text;
   message.classList.toggle('error', Boolean(error && text));
-  fitPresented();
   keepRoom(text);
   // Said once: by the status message, not again by the live region.
   const shown = text.trim();
