@@ -1152,8 +1152,11 @@ for (const { link, explain } of PRESENT) {
   test(`present mode on a phone keeps the board, Step and the reason in one screen: ${link.split('&')[0]}`, async () => {
     const viewport = { width: 390, height: 844 };
     const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
+    const before = await page.locator('main canvas[data-ref="board"]').boundingBox();
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+    // The explanation's room is kept from the start: the first step's reason does not shrink the board (Mayan's did).
+    assert.deepEqual(await page.locator('main canvas[data-ref="board"]').boundingBox(), before, 'the board after the first step');
     const inView = async (locator, what) => {
       const r = await locator.boundingBox();
       assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5 && r.x + r.width <= viewport.width + 0.5, `${what} in view: ${JSON.stringify(r)}`);
@@ -1164,6 +1167,34 @@ for (const { link, explain } of PRESENT) {
     // The board keeps the phone's width (the Mayan board was squeezed under its step panel, 183 of 390 px).
     const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
     assert.ok(board.width >= 0.7 * viewport.width, `the board ${Math.round(board.width)} px wide`);
+    await context.close();
+  });
+
+  test(`present mode on an 800 × 600 projector: the board, Step and the reason in the screen, steps move nothing: ${link.split('&')[0]}`, async () => {
+    const viewport = { width: 800, height: 600 };
+    // (A Mayan level of four moves: its result, after the last, is a longer message that may take another line.)
+    const { page, context } = await open(browser, `${game.url}#${link.replace('level=9', 'level=25')}&present=1`, { reducedMotion: 'reduce', viewport });
+    const board = page.locator('main canvas[data-ref="board"]');
+    const before = await board.boundingBox();
+    const inView = async (locator, what) => {
+      const r = await locator.boundingBox();
+      assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5 && r.x + r.width <= viewport.width + 0.5, `${what} in view: ${JSON.stringify(r)}`);
+      return r;
+    };
+    for (let n = 1; n <= 2; n++) {
+      await page.getByRole('button', { name: 'Step', exact: true }).first().click();
+      await page.waitForFunction((n) => window.clearboardPage.app.moves() === n, n);
+      // Three lines of reason kept from the start (the first Step shrank each board by 10–15 %).
+      assert.deepEqual(await board.boundingBox(), before, `the board after Step ${n}`);
+    }
+    await inView(board, 'the board');
+    await inView(page.getByRole('button', { name: 'Step', exact: true }).first(), 'Step');
+    await inView(page.locator(`main [data-ref="${explain}"]`), 'the reason');
+    // The larger of the two layouts: the tall Mayan board with its solution's panel beside it (one column put the
+    // panel under it and left the board 257 px wide), the wide boards over the whole width (beside the panels they
+    // were 387 px wide).
+    const b = await board.boundingBox();
+    assert.ok(b.height >= 0.55 * viewport.height || b.width >= 0.6 * viewport.width, `board ${Math.round(b.width)} × ${Math.round(b.height)}`);
     await context.close();
   });
 

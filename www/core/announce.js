@@ -1,7 +1,7 @@
 // The live region: what a screen reader says after each move, and the
 // page's status message (role="status"): errors and results.
 
-import { keepHeight, forgetHeight } from './canvas.js';
+import { keepHeight, forgetHeight, PROJECTOR } from './canvas.js';
 
 let live = null;
 let message = null;
@@ -42,15 +42,17 @@ export function keepRoom(text = message?.textContent ?? '') {
 function fitPresented() {
   message.style.fontSize = '';
   if (!document.body.classList.contains('present') || document.documentElement.classList.contains('embed')) return;
-  if (!message.closest('header') || !matchMedia('(min-width: 52rem)').matches) return;
+  if (!message.closest('header') || !matchMedia(PROJECTOR).matches) return;
+  // (An 800 × 600 projector sets it at the page's size: down to 13 px there.)
+  const least = matchMedia('(min-width: 52rem)').matches ? 15 : 13;
   const lines = () => {
     const r = document.createRange();
     r.selectNodeContents(message);
     return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
   };
   let size = parseFloat(getComputedStyle(message).fontSize);
-  while (lines() > 2 && size > 15) {
-    size = Math.max(15, size - 1);
+  while (lines() > 2 && size > least) {
+    size = Math.max(least, size - 1);
     message.style.fontSize = `${size}px`;
   }
 }

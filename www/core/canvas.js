@@ -39,6 +39,13 @@ export function revealInPage(el) {
   scrollBy(0, by(el.getBoundingClientRect(), 0, innerHeight));
 }
 
+/**
+ * A screen wide enough for present mode's projector layouts (style.css,
+ * placeExplanation): 52 rem and more, or a landscape one of 45 rem and
+ * more taller than a phone held sideways (an 800 × 600 projector).
+ */
+export const PROJECTOR = '(min-width: 52rem), (orientation: landscape) and (min-width: 45rem) and (min-height: 30.01rem)';
+
 /** A screen used with a finger (a phone): boards say tap, not click, and keep cells a finger can pick. */
 export const TOUCH = matchMedia('(pointer: coarse)');
 

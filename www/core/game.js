@@ -6,7 +6,7 @@
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
 import { forgetRoom } from './announce.js';
-import { FitWatcher, revealInPage } from './canvas.js';
+import { FitWatcher, PROJECTOR, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
 
@@ -429,7 +429,7 @@ export class BoardGame {
     const why = this.root && this.ref('why');
     const side = this.root?.querySelector('.game-side');
     if (!why || !side) return;
-    const wide = present && matchMedia('(min-width: 52rem)').matches;
+    const wide = present && matchMedia(PROJECTOR).matches;
     const area = () => {
       const r = this.canvas?.getBoundingClientRect();
       return r ? r.width * r.height : 0;
@@ -470,7 +470,9 @@ export class BoardGame {
       // one shown now may be shorter, and the board must not shrink later).
       const size = parseFloat(getComputedStyle(why).fontSize) || 16;
       why.style.minHeight = `${Math.ceil(size * 1.3 * 3)}px`;
-      const row = !embed && !comparing;
+      // (Narrower than 52 rem, an 800 × 600 projector, the row leaves too little for the board: stacked is the one
+      // column there, the panels under the lines a scroll away, when that leaves the board larger than beside.)
+      const row = !embed && !comparing && matchMedia('(min-width: 52rem)').matches;
       place(false, row);
       const stacked = area();
       // (Under the board the explanation keeps to three lines' box: fitExplanationUnder.)
@@ -530,7 +532,7 @@ export class BoardGame {
    * move) does not shrink the board. A phone keeps its own caps (style.css).
    */
   fitExplanationUnder(why) {
-    if (!matchMedia('(min-width: 52rem)').matches || matchMedia(SIDEWAYS).matches) return;
+    if (!matchMedia(PROJECTOR).matches || matchMedia(SIDEWAYS).matches) return;
     let size = parseFloat(getComputedStyle(why).fontSize);
     const box = Math.ceil(size * 1.3 * 3);
     while (why.scrollHeight > box + 1 && size > 16) {

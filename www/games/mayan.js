@@ -1358,8 +1358,11 @@ export class Mayan extends BoardGame {
     const panel = this.ref('solution-box');
     const wrap = this.ref('wrap');
     if (!panel || panel.offsetParent === null) return 0;
-    const top = panel.getBoundingClientRect().top;
-    if (top < wrap.getBoundingClientRect().bottom - 1) return 0;
+    const box = panel.getBoundingClientRect();
+    const board = wrap.getBoundingClientRect();
+    const top = box.top;
+    // Beside the board (a side column whose lines reach below the board's bottom) is not under it.
+    if (top < board.bottom - 1 || box.left >= board.right - 1 || box.right <= board.left + 1) return 0;
     const controls = panel.open ? panel.querySelector('.toolbar') : panel.querySelector('summary');
     const css = getComputedStyle(panel);
     return controls.getBoundingClientRect().bottom - top + parseFloat(css.marginTop) + 8;
