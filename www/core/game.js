@@ -50,6 +50,8 @@ const REDO_KEPT = 10000;
 const REDO_POSITIONS = 8;
 /** A press on the board this soon after a button handed it the focus was meant for the button (see handedPress). */
 const HANDOFF_MS = 1500;
+/** Presses of that key each this soon after the last one swallowed are the same burst (a key mashed): swallowed too. */
+const BURST_MS = 400;
 /** Said when U or R (or Ctrl+Z, Ctrl+Y) finds nothing to take back or play again. */
 export const NOTHING_TO_UNDO = 'Nothing to undo: no move has been made since the start.';
 export const NOTHING_TO_REDO = 'Nothing to redo: no move was undone since the last one made.';
@@ -743,19 +745,23 @@ export class BoardGame {
    * The key that pressed a button which then handed the board the focus
    * (Undo back at the start, say), held down or pressed once more within
    * HANDOFF_MS: meant for the button, not a move on the board. Swallowed
-   * and said (true). The next press of it, any other key, or a press after
-   * a pause is the board's.
+   * and said (true), and so is every press of it that follows the last one
+   * swallowed within BURST_MS (the key mashed to undo back to the start:
+   * its fourth press made a move). Any other key, or a press after a pause
+   * (the message read), is the board's.
    */
   handedPress(e) {
     const h = this.handedOff;
     if (!h) return false;
+    const now = performance.now();
     // A finished game takes no move: the press does nothing anyway, and its result stays said.
-    if (this.app.isOver() || e.key !== h.key || (!e.repeat && performance.now() - h.at > HANDOFF_MS)) {
+    if (this.app.isOver() || e.key !== h.key || (!e.repeat && now - h.at > (h.burst ? BURST_MS : HANDOFF_MS))) {
       this.handedOff = null;
       return false;
     }
-    // Held down: swallowed while it repeats; pressed once more: swallowed once.
-    if (!e.repeat) this.handedOff = null;
+    // Held down: swallowed while it repeats; pressed again: swallowed, and the burst goes on from this press.
+    h.at = now;
+    if (!e.repeat) h.burst = true;
     this.shell.message(`${h.from} has nothing more to do here, so the focus moved to the board; press ${e.key === ' ' ? 'Space' : 'Enter'} again to play there.`);
     return true;
   }
