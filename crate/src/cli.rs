@@ -471,17 +471,57 @@ impl std::fmt::Display for CliError {
     }
 }
 
-/// Reads all of stdin as UTF-8 text, naming the line of a bad byte.
+/// The most any command reads from stdin: 64 MiB (400,000 POJ 1027 games,
+/// twenty times the judge's benchmark). More is refused once it has been
+/// read, so that an endless input (`< /dev/zero`) is an error, not a
+/// process that grows until the machine stops it.
+pub const MAX_INPUT: usize = 64 << 20;
+
+/// Reads all of stdin as UTF-8 text (at most [`MAX_INPUT`] bytes), naming
+/// the line of a bad byte as soon as it is read.
 fn read_stdin() -> Result<String, CliError> {
+    read_text(std::io::stdin().lock(), MAX_INPUT)
+}
+
+/// Reads `from` to its end as UTF-8 text of at most `max` bytes: a byte that
+/// is not UTF-8 is reported when its piece arrives (with its line), and an
+/// input longer than `max` once `max + 1` bytes have come.
+fn read_text(mut from: impl Read, max: usize) -> Result<String, CliError> {
     let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::Io("stdin", e))?;
+    let mut checked = 0;
+    let mut piece = vec![0u8; 64 << 10];
+    loop {
+        let n = match from.read(&mut piece) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(CliError::Io("stdin", e)),
+        };
+        if bytes.len() + n > max {
+            return Err(CliError::Usage(format!(
+                "stdin: the input is longer than {} MiB ({} bytes), the most a command reads",
+                max >> 20,
+                max
+            )));
+        }
+        bytes.extend_from_slice(&piece[..n]);
+        // A character cut by the piece's end is checked with the next piece.
+        match std::str::from_utf8(&bytes[checked..]) {
+            Ok(_) => checked = bytes.len(),
+            Err(e) if e.error_len().is_none() => checked += e.valid_up_to(),
+            Err(e) => return Err(not_utf8(&bytes, checked + e.valid_up_to())),
+        }
+    }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        CliError::Input(InputError::new(line, "the input is not UTF-8 text"))
+        not_utf8(e.as_bytes(), at)
     })
+}
+
+/// The error for a byte at `at` that is not UTF-8, with its line.
+fn not_utf8(bytes: &[u8], at: usize) -> CliError {
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    CliError::Input(InputError::new(line, "the input is not UTF-8 text"))
 }
 
 /// Writes all of `out` to stdout; a closed pipe is not an error.

@@ -267,3 +267,52 @@ fn output_to_a_full_disk_is_an_error_for_every_command() {
         );
     }
 }
+
+/// Every command that reads stdin reads at most 64 MiB: a longer input (an
+/// endless one, `< /dev/zero`, grew the process by gigabytes and was never
+/// answered) is one error naming the limit, exit status 2, nothing on
+/// stdout; a byte that is not UTF-8 is reported when it arrives, with its
+/// line, not after the rest of the input.
+#[test]
+fn stdin_is_read_up_to_64_mib_and_a_bad_byte_is_reported_at_once() {
+    const MAX: usize = 64 << 20;
+    let commands: [&[&str]; 6] = [
+        &["judge", "samegame"],
+        &["judge", "mahjong"],
+        &["judge", "poj1101"],
+        &["judge", "mayan"],
+        &["solve", "samegame", "--nodes", "10"],
+        &["solve", "lianliankan", "--seconds", "1"],
+    ];
+    // One byte over the limit, then as much again (the writer stops when the
+    // command has gone).
+    let long = vec![b'\n'; 2 * MAX];
+    for args in commands {
+        let run = clearboard(args, &long);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(
+            run.stderr,
+            format!(
+                "clearboard: stdin: the input is longer than 64 MiB ({MAX} bytes), the most a command reads\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // Exactly the limit is read whole (and judged: here an empty first line).
+    let run = clearboard(&["judge", "mayan"], &vec![b'\n'; MAX]);
+    assert_eq!(run.code, 2);
+    assert!(!run.stderr.contains("longer than"), "{}", run.stderr);
+    // A bad byte on line 3 of an input that goes on past the limit.
+    let mut bad = b"1\n\n\xff".to_vec();
+    bad.resize(3 * MAX, b'0');
+    for args in commands {
+        let run = clearboard(args, &bad);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "");
+        assert_eq!(
+            run.stderr, "clearboard: stdin: line 3: the input is not UTF-8 text\n",
+            "{args:?}"
+        );
+    }
+}
