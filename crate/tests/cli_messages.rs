@@ -316,3 +316,36 @@ fn stdin_is_read_up_to_64_mib_and_a_bad_byte_is_reported_at_once() {
         );
     }
 }
+
+/// Output that cannot be written is an error, and a stdout closed by the
+/// shell (`>&-`) cannot be written: exit status 2 and one line on stderr
+/// (Rust's runtime put /dev/null in its place, and the output was lost with
+/// exit status 0). Sent to /dev/null on purpose, it is no error.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdout_is_an_error() {
+    use std::process::Command;
+    for (redirect, code, stderr) in [
+        (
+            ">&-",
+            2,
+            "clearboard: stdout: it is closed (os error 9: Bad file descriptor)\n",
+        ),
+        (">/dev/null", 0, ""),
+    ] {
+        for args in ["--help", "gen samegame --games 2"] {
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(format!("exec \"$0\" {args} {redirect}"))
+                .arg(env!("CARGO_BIN_EXE_clearboard"))
+                .output()
+                .expect("sh runs");
+            assert_eq!(out.status.code(), Some(code), "{args} {redirect}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                stderr,
+                "{args} {redirect}"
+            );
+        }
+    }
+}
