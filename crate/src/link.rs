@@ -51,7 +51,7 @@ fn named_game(text: &str) -> Result<Option<&str>, String> {
 pub const MAX_LINK_CHARS: usize = 100_000;
 
 /// `n` with commas between thousands, as the page writes it (100,001).
-fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

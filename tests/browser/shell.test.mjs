@@ -2027,3 +2027,45 @@ test('present mode left and entered again at once stays on when the browser\'s e
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a pasted input longer than the page reads is refused before it is read, saying its length and the limit; the game plays on', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, calm);
+  const memory = () => page.evaluate(() => window.__clearboardWasmBytes());
+  for (const [link, box, label, button, chars, said] of [
+    // 10 MB of queries held the page for 12 s and grew the wasm memory for good.
+    ['game=lianliankan&w=8&h=6&kinds=12&seed=5', 'pq-box', 'Path queries (mahjong or POJ 1101 input)', 'Answer queries', 250000,
+      /^Path queries: the input is 250,001 characters long; at most 250,000 are read here \(the command line reads longer ones\)$/],
+    ['game=samegame&seed=3', 'poj-box', 'POJ 1027 input', 'Load', 2000000,
+      /^POJ input: the input is 2,000,001 characters long; at most 2,000,000 are read here \(the command line reads longer ones\)$/],
+    ['game=mayan&level=3', 'noip-box', 'NOIP input', 'Load', 100000,
+      /^NOIP input: the input is 100,001 characters long; at most 100,000 are read here \(the command line reads longer ones\)$/],
+  ]) {
+    await page.evaluate((l) => { location.hash = `#${l}`; }, link);
+    await page.waitForFunction((l) => window.clearboardPage?.link().startsWith(l.split('&')[0]), link);
+    const details = page.locator(`main [data-ref="${box}"]`);
+    if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+    const before = await page.evaluate(() => window.clearboardPage.link());
+    // One character over the limit (spaces: a textarea of 250,000 lines takes the browser seconds to lay out).
+    await page.getByLabel(label, { exact: true }).evaluate((el, n) => {
+      el.value = `1 1\n${' '.repeat(n - 4)}`;
+    }, chars + 1);
+    const grown = await memory();
+    await page.getByRole('button', { name: button, exact: true }).click();
+    assert.match(await page.locator('#message').textContent(), said, link);
+    assert.equal(await page.evaluate(() => window.clearboardPage.link()), before, `${link}: the game stays`);
+    assert.equal(await memory(), grown, `${link}: the wasm memory did not grow`);
+  }
+  // The page plays on: a Mayan move, and 连连看's tool answers a small input.
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('s');
+  await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+  await page.evaluate(() => { location.hash = '#game=lianliankan&w=8&h=6&kinds=12&seed=5'; });
+  await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'lianliankan');
+  const tool = page.locator('main [data-ref="pq-box"]');
+  if (!(await tool.evaluate((d) => d.open))) await tool.locator('summary').click();
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)', { exact: true }).fill('2 2\nXX\n  \n1 1 2 1\n0 0 0 0\n0 0\n');
+  await page.getByRole('button', { name: 'Answer queries', exact: true }).click();
+  assert.match(await page.locator('main [data-ref="pq-log"]').textContent(), /Pair 1: 1 segment/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1291,7 +1291,8 @@ export class Lianliankan extends BoardGame {
       this.pq = new this.bindings.PathQueries(input);
     } catch (e) {
       this.ref('pq-result').textContent = e.message;
-      this.shell.message(`Path queries: ${e.message}`, true);
+      // (The engine's own "path queries: …" is not said twice.)
+      this.shell.message(`Path queries: ${e.message.replace(/^path queries: /, '')}`, true);
       log.textContent = '';
       this.ref('pq-canvas').hidden = true;
       // Nothing of the last input stays to be picked.

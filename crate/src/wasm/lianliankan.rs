@@ -628,7 +628,7 @@ impl PathQueries {
         #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
     ) -> Result<PathQueries, JsError> {
         use connect::judge::Format;
-        let input = text(&input, "path queries")?;
+        let input = super::pasted_text(&input, "path queries", super::MAX_PATH_QUERY_CHARS)?;
         let input = input.as_str();
         let (format, cases) =
             connect::judge::parse_either(input).map_err(|(format, e)| match format {

@@ -622,7 +622,7 @@ impl MayanApp {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
     ) -> Result<(), JsError> {
-        let input = text(&input, "NOIP input")?;
+        let input = super::pasted_text(&input, "NOIP input", super::MAX_NOIP_CHARS)?;
         let p = crate::mayan::judge::parse(&input)
             .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
         if p.moves > 64 {
@@ -664,7 +664,7 @@ impl MayanApp {
 pub fn judge_mayan(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
 ) -> Result<String, JsError> {
-    let input = text(&input, "NOIP input")?;
+    let input = super::pasted_text(&input, "NOIP input", super::MAX_NOIP_CHARS)?;
     let out = crate::mayan::judge::judge(&input)
         .map_err(|e| JsError::new(&format!("NOIP input: {}", e)))?;
     String::from_utf8(out).map_err(|_| JsError::new("NOIP input: the judge's output is not text"))

@@ -133,6 +133,33 @@ pub(crate) fn link_text(v: &JsValue) -> Result<String, JsError> {
     text(v, "link")
 }
 
+/// The most characters of a pasted 连连看 path query input: about 25,000
+/// queries, a third of a second in the page (10 MB, a million queries, held
+/// the page for 12 s and grew the wasm memory for good).
+pub(crate) const MAX_PATH_QUERY_CHARS: usize = 250_000;
+/// The most characters of a pasted POJ 1027 input (about 13,000 games).
+pub(crate) const MAX_POJ_CHARS: usize = 2_000_000;
+/// The most characters of a pasted NOIP 2011 input (a real one has a few hundred).
+pub(crate) const MAX_NOIP_CHARS: usize = 100_000;
+
+/// A pasted input from JavaScript: as [`text`], but one over `max`
+/// characters (UTF-16 units) is refused before it is copied into the wasm
+/// memory, saying its length and the limit.
+pub(crate) fn pasted_text(v: &JsValue, what: &str, max: usize) -> Result<String, JsError> {
+    if v.is_string() {
+        let n = v.unchecked_ref::<JsText>().length() as usize;
+        if n > max {
+            return Err(JsError::new(&format!(
+                "{}: the input is {} characters long; at most {} are read here (the command line reads longer ones)",
+                what,
+                crate::link::thousands(n),
+                crate::link::thousands(max)
+            )));
+        }
+    }
+    text(v, what)
+}
+
 /// A string from JavaScript, or an Error naming `what` and saying what it
 /// got instead.
 pub(crate) fn text(v: &JsValue, what: &str) -> Result<String, JsError> {

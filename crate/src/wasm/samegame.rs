@@ -142,7 +142,7 @@ impl SameGameApp {
         #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] number: JsValue,
     ) -> Result<u32, JsError> {
-        let input = text(&input, "POJ input")?;
+        let input = super::pasted_text(&input, "POJ input", super::MAX_POJ_CHARS)?;
         let number = whole(&number, "game number", 1, MAX_SAFE)?;
         let boards = poj::parse(&input).map_err(|e| JsError::new(&format!("POJ input: {}", e)))?;
         let Some(board) = usize::try_from(number - 1).ok().and_then(|i| boards.get(i)) else {
@@ -439,9 +439,13 @@ impl Default for SameGameApp {
 pub fn poj_game_count(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
 ) -> Result<u32, JsError> {
-    poj::parse(&text(&input, "POJ input")?)
-        .map(|b| b.len() as u32)
-        .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
+    poj::parse(&super::pasted_text(
+        &input,
+        "POJ input",
+        super::MAX_POJ_CHARS,
+    )?)
+    .map(|b| b.len() as u32)
+    .map_err(|e| JsError::new(&format!("POJ input: {}", e)))
 }
 
 /// What a worker's beams may take: 128 MiB (the widest beam that fits,
