@@ -59,7 +59,7 @@ enum Judge {
     /// for any number of threads).
     Samegame {
         /// Threads sharing the games (default: one per core).
-        #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256))]
+        #[arg(long, value_name = "T", value_parser = whole::<u16>(1, 256))]
         threads: Option<u16>,
     },
     /// Mahjong path query: the fewest segments per query, 0 if none.
@@ -98,7 +98,7 @@ enum Solve {
         seconds: f64,
         /// Searches per board at once, in different orders, sharing the
         /// positions each proves lost (the first answer ends them all).
-        #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        #[arg(long, value_name = "T", default_value_t = 1, value_parser = whole::<u16>(1, 64))]
         threads: u16,
     },
 }
@@ -109,15 +109,15 @@ struct SolveArgs {
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
     seconds: Option<f64>,
     /// Searches at once, each with its own beams.
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = whole::<u16>(1, 256))]
     threads: u16,
     /// The play-outs' random seed.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     seed: u64,
     /// Positions evaluated per thread (instead of the time, unless --seconds
     /// is given too): the answer then depends only on the input, seed,
     /// threads and N.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, u64::MAX))]
     nodes: Option<u64>,
 }
 
@@ -129,22 +129,22 @@ enum Gen {
         #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = parse_games)]
         games: u64,
         /// Generator seed.
-        #[arg(long, value_name = "S", default_value_t = 1)]
+        #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
     },
     /// A random mahjong input.
     Mahjong {
         /// Board side, 1..=75.
-        #[arg(long, value_name = "N", default_value_t = 75, value_parser = clap::value_parser!(u64).range(1..=connect::judge::JUDGE_MAX_SIDE as u64))]
+        #[arg(long, value_name = "N", default_value_t = 75, value_parser = whole::<u64>(1, connect::judge::JUDGE_MAX_SIDE as u64))]
         size: u64,
         /// Percentage of cells holding a tile, 0..=100.
-        #[arg(long, value_name = "P", default_value_t = 33, value_parser = clap::value_parser!(u64).range(0..=100))]
+        #[arg(long, value_name = "P", default_value_t = 33, value_parser = whole::<u64>(0, 100))]
         percent: u64,
         /// Queries.
-        #[arg(long, value_name = "Q", default_value_t = 20_000)]
+        #[arg(long, value_name = "Q", default_value_t = 20_000, value_parser = whole::<u64>(0, u64::MAX))]
         queries: u64,
         /// Generator seed.
-        #[arg(long, value_name = "S", default_value_t = 1)]
+        #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
     },
     /// Mayan levels (the page's built-in set is made by this): for each n in
@@ -153,38 +153,38 @@ enum Gen {
     /// grade on stderr.
     MayanLevels {
         /// Levels for each n.
-        #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=100))]
+        #[arg(long, value_name = "K", default_value_t = 8, value_parser = whole::<u16>(1, 100))]
         per_n: u16,
         /// Generator seed.
-        #[arg(long, value_name = "S", default_value_t = 1)]
+        #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
     },
     /// A winnable 连连看 deal: its rows (solve lianliankan's input) and a
     /// comment line with a winning order.
     Lianliankan {
         /// Columns, 1..=32.
-        #[arg(long, value_name = "W", default_value_t = 16)]
+        #[arg(long, value_name = "W", default_value_t = 16, value_parser = whole::<usize>(0, u64::MAX))]
         w: usize,
         /// Rows, 1..=32 (w × h even).
-        #[arg(long, value_name = "H", default_value_t = 9)]
+        #[arg(long, value_name = "H", default_value_t = 9, value_parser = whole::<usize>(0, u64::MAX))]
         h: usize,
         /// Kinds of tile, 1..=62 and at most w × h / 2.
-        #[arg(long, value_name = "K", default_value_t = 36)]
+        #[arg(long, value_name = "K", default_value_t = 36, value_parser = whole::<usize>(0, u64::MAX))]
         kinds: usize,
         /// How tiles slide after a removal.
         #[arg(long, value_name = "V", default_value = "none", value_parser = parse_variant)]
         variant: lianliankan::Variant,
         /// Generator seed.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
     },
     /// A full 35-block, 10-colour Mayan input.
     Mayan {
         /// n, the number of moves, 1..=64.
-        #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=64))]
+        #[arg(long, value_name = "N", default_value_t = 5, value_parser = whole::<u32>(1, 64))]
         moves: u32,
         /// Generator seed.
-        #[arg(long, value_name = "S", default_value_t = 1)]
+        #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
     },
 }
@@ -198,6 +198,25 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 
 fn parse_variant(text: &str) -> Result<lianliankan::Variant, String> {
     lianliankan::Variant::parse(text)
+}
+
+/// A value parser for a whole number from `min` to `max`, written in
+/// decimal digits: anything else is refused in words ("a whole number from
+/// 1 to 256 is needed"), not in the number parser's ("invalid digit found in
+/// string" for -5 or 0.5).
+fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let needed = format!("a whole number from {min} to {max} is needed");
+        match text.parse::<u64>() {
+            Ok(n) if text.bytes().all(|b| b.is_ascii_digit()) && (min..=max).contains(&n) => {
+                T::try_from(n).map_err(|_| needed)
+            }
+            _ => Err(needed),
+        }
+    }
 }
 
 fn parse_games(text: &str) -> Result<u64, String> {
@@ -542,6 +561,12 @@ fn stream(
 /// early, as `| head` does) is not an error.
 fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
     match result {
+        // A generator refusing its options before writing (`gen mahjong`'s
+        // queries on a board of one tile): the options' error, not stdout's
+        // (an error the system gives has no inner error).
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput && e.get_ref().is_some() => {
+            Err(CliError::Usage(e.to_string()))
+        }
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io("stdout", e)),
         _ => Ok(()),
     }

@@ -193,6 +193,12 @@ fn gen_mahjong_gives_every_query_asked_or_refuses() {
             "{}",
             run.stderr
         );
+        // The options' error, not stdout's (it said "clearboard: stdout: --queries 3: …").
+        assert!(
+            run.stderr.starts_with("clearboard: --queries "),
+            "{}",
+            run.stderr
+        );
     }
     // No queries asked: the board alone. Enough tiles: every query.
     let run = clearboard(

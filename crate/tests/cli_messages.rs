@@ -121,7 +121,7 @@ fn input_is_quoted_readably_and_what_does_not_print_is_escaped() {
         &["gen", "samegame", "--seed", "1\n2"],
         "",
         None,
-        "invalid value '1\\n2' for '--seed <S>': invalid digit",
+        "invalid value '1\\n2' for '--seed <S>': a whole number from 0 to 18446744073709551615 is needed",
     );
 }
 
@@ -163,6 +163,42 @@ fn a_negative_option_is_a_bad_value_not_an_unknown_option() {
         (
             &["solve", "lianliankan", "--seconds", "-2"],
             "seconds are a number above 0",
+        ),
+    ] {
+        assert_rejected(args, "", None, what);
+    }
+    // Every whole-number option says what it needs in words, not in the
+    // number parser's ("invalid digit found in string" for -5 and 0.5,
+    // "cannot parse integer from empty string", "number too large to fit in
+    // target type").
+    for (args, what) in [
+        (
+            &["solve", "samegame", "--nodes", "-5"][..],
+            "invalid value '-5' for '--nodes <N>': a whole number from 1 to 18446744073709551615 is needed",
+        ),
+        (
+            &["solve", "samegame", "--nodes", "99999999999999999999"],
+            "a whole number from 1 to 18446744073709551615 is needed",
+        ),
+        (
+            &["solve", "samegame", "--threads="],
+            "invalid value '' for '--threads <T>': a whole number from 1 to 256 is needed",
+        ),
+        (
+            &["gen", "mahjong", "--percent", "0.5"],
+            "invalid value '0.5' for '--percent <P>': a whole number from 0 to 100 is needed",
+        ),
+        (
+            &["gen", "mahjong", "--queries", "1e3"],
+            "a whole number from 0 to 18446744073709551615 is needed",
+        ),
+        (
+            &["gen", "mayan", "--moves", "65"],
+            "a whole number from 1 to 64 is needed",
+        ),
+        (
+            &["judge", "samegame", "--threads", "+2"],
+            "a whole number from 1 to 256 is needed",
         ),
     ] {
         assert_rejected(args, "", None, what);

@@ -627,15 +627,15 @@ test('the board being edited is in the address: a reload, a shared link and a sw
   assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=mayan&level=2&edit=CC////C&edit-n=5');
   // A bad editor part is refused like any bad link.
   for (const [hash, why] of [
-    ['#game=mayan&level=2&edit=CC///', "edit: 5 columns separated by '/', not 4"],
-    ['#game=mayan&level=2&edit=CK////', "edit: 'K' in column 1 is not a colour letter A–J"],
-    ['#game=mayan&level=2&edit=AAAAAAAA////', 'edit: column 1 has more than 7 blocks'],
-    ['#game=mayan&level=2&edit=C////&edit-n=0', "edit-n: a whole number from 1 to 64, not '0'"],
-    ['#game=mayan&level=2&edit-n=3', 'edit-n: only with edit= (a board being edited)'],
-    ['#game=mayan&level=2&edit=C////&edit=A////', "'edit' is given twice"],
-    ['#game=mayan&level=2&edit=C////&edit-n=2&edit-n=3', "'edit-n' is given twice"],
+    ['#game=mayan&level=2&edit=CC///', "link: edit: 5 columns separated by '/', not 4"],
+    ['#game=mayan&level=2&edit=CK////', "link: edit: 'K' in column 1 is not a colour letter A–J"],
+    ['#game=mayan&level=2&edit=AAAAAAAA////', 'link: edit: column 1 has more than 7 blocks'],
+    ['#game=mayan&level=2&edit=C////&edit-n=0', "link: edit-n: a whole number from 1 to 64, not '0'"],
+    ['#game=mayan&level=2&edit-n=3', 'link: edit-n: only with edit= (a board being edited)'],
+    ['#game=mayan&level=2&edit=C////&edit=A////', "link: 'edit' is given twice"],
+    ['#game=mayan&level=2&edit=C////&edit-n=2&edit-n=3', "link: 'edit-n' is given twice"],
     // What does not print is escaped (U+202E would reverse the message).
-    ['#game=mayan&level=2&edit=%E2%80%AE////', "edit: '\\u{202e}' in column 1 is not a colour letter A–J"],
+    ['#game=mayan&level=2&edit=%E2%80%AE////', "link: edit: '\\u{202e}' in column 1 is not a colour letter A–J"],
   ]) {
     await page.evaluate((h) => { location.hash = h; }, hash);
     await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent));

@@ -24,7 +24,8 @@ const HINT = '#ffd400';
  * A link's editor part apart from the rest: `edit=COL/COL/COL/COL/COL`
  * (the board being edited, columns from the left, blocks from the bottom,
  * letters A–J; it need not be a level yet) and `edit-n=N` (the editor's
- * moves n). Throws an Error saying what is wrong with them.
+ * moves n). Throws an Error saying what is wrong with them ("link: edit: …",
+ * as the engine's link errors begin).
  */
 function splitEdit(link) {
   const rest = [];
@@ -32,27 +33,27 @@ function splitEdit(link) {
   let n = null;
   for (const part of link.split('&')) {
     const key = part.startsWith('edit=') ? 'edit' : part.startsWith('edit-n=') ? 'edit-n' : null;
-    if (key && (key === 'edit' ? board : n) !== null) throw new Error(`'${key}' is given twice`);
+    if (key && (key === 'edit' ? board : n) !== null) throw new Error(`link: '${key}' is given twice`);
     if (key === 'edit') board = part.slice(5);
     else if (key === 'edit-n') n = part.slice(7);
     else rest.push(part);
   }
   if (board === null) {
-    if (n !== null) throw new Error('edit-n: only with edit= (a board being edited)');
+    if (n !== null) throw new Error('link: edit-n: only with edit= (a board being edited)');
     return { base: link, columns: null, n: null };
   }
   const cols = board.split('/');
-  if (cols.length !== W) throw new Error(`edit: ${W} columns separated by '/', not ${Math.min(cols.length, 1000)}`);
+  if (cols.length !== W) throw new Error(`link: edit: ${W} columns separated by '/', not ${Math.min(cols.length, 1000)}`);
   const columns = cols.map((col, x) => {
     const blocks = Array.from(col);
-    if (blocks.length > H) throw new Error(`edit: column ${x + 1} has more than ${H} blocks`);
+    if (blocks.length > H) throw new Error(`link: edit: column ${x + 1} has more than ${H} blocks`);
     return blocks.map((ch) => {
       const c = ch.length === 1 ? ch.charCodeAt(0) - 64 : 0;
-      if (!(c >= 1 && c <= 10)) throw new Error(`edit: '${shown(ch)}' in column ${x + 1} is not a colour letter A–J`);
+      if (!(c >= 1 && c <= 10)) throw new Error(`link: edit: '${shown(ch)}' in column ${x + 1} is not a colour letter A–J`);
       return c;
     });
   });
-  if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`edit-n: a whole number from 1 to 64, not '${shown(n, 12)}'`);
+  if (n !== null && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(n)) throw new Error(`link: edit-n: a whole number from 1 to 64, not '${shown(n, 12)}'`);
   return { base: rest.join('&'), columns, n: n === null ? null : Number(n) };
 }
 

@@ -201,8 +201,9 @@ impl Board {
                     return Err(InputError::new(
                         line,
                         format!(
-                            "row has {} cells, the first row has {}",
+                            "this row has {} cell{}, the first row has {}",
                             parsed.len(),
+                            if parsed.len() == 1 { "" } else { "s" },
                             first.len()
                         ),
                     ));

@@ -113,7 +113,7 @@ impl Link {
                             ));
                         }
                         if moves.len() == 64 * 64 / 2 {
-                            return Err("moves: more moves than a 64×64 board can hold".into());
+                            return Err("moves: more than 2,048 moves, the most a board can take (64 × 64 balls, two a move)".into());
                         }
                         moves.push(Cell::new(c as usize - 1, r as usize - 1));
                     }
@@ -282,6 +282,16 @@ mod tests {
     }
 
     #[test]
+    fn more_moves_than_any_board_takes_are_said_in_numbers() {
+        let moves = vec!["1.1"; 2049].join(",");
+        let err = Link::parse(&format!("game=samegame&seed=1&moves={moves}")).unwrap_err();
+        assert_eq!(
+            err,
+            "moves: more than 2,048 moves, the most a board can take (64 × 64 balls, two a move)"
+        );
+    }
+
+    #[test]
     fn malformed_links_say_what_is_wrong() {
         for (text, what) in [
             ("", "names no game"),
@@ -310,6 +320,11 @@ mod tests {
             ),
             ("game=samegame&seed=1&colors=256", "2 to 9 colours, not 256"),
             ("game=samegame&board=RG/R", "row 2"),
+            // One cell, said so (it was "row has 1 cells").
+            (
+                "game=samegame&board=RGB/R",
+                "row 2: this row has 1 cell, the first row has 3",
+            ),
             ("game=samegame&board=RZ", "'Z' is not a colour letter"),
             // Characters, not bytes: the one written is named.
             (
