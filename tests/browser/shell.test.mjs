@@ -911,6 +911,70 @@ test('wasm errors name the argument and say what came, and a game over is said i
   await context.close();
 });
 
+test('a wasm method called on another class\'s object or after free() throws an Error naming the class and the method; a second free() does nothing; the engine plays on', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  const said = await page.evaluate(() => {
+    const w = window.wasmBindings;
+    const error = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return e instanceof Error ? `${e.constructor.name}: ${e.message}` : `not an Error: ${e}`;
+      }
+    };
+    const sg = new w.SameGameApp();
+    const mayan = new w.MayanApp();
+    const llk = new w.LianliankanApp();
+    const session = new w.SolverSession('RG\nGR', 1);
+    const pq = new w.PathQueries('0 0\n');
+    const out = {
+      // Another class's object: it read that object's memory as its own (a panic, or stray memory).
+      cross: error(() => w.SameGameApp.prototype.click.call(mayan, 0, 0)),
+      crossLink: error(() => w.MayanApp.prototype.openLink.call(llk, 'game=mayan&level=1')),
+      crossFree: error(() => w.LianliankanApp.prototype.free.call(sg)),
+      plain: error(() => w.SameGameApp.prototype.link.call({})),
+      nothing: error(() => w.PathQueries.prototype.boards.call(undefined)),
+      number: error(() => w.SolverSession.prototype.bestScore.call(7)),
+    };
+    // After free(): every method says so; free() again does nothing.
+    const freed = new w.SameGameApp();
+    freed.free();
+    out.afterFree = error(() => freed.link());
+    out.secondFree = error(() => freed.free());
+    session.free();
+    out.sessionAfterFree = error(() => session.bestScore());
+    // The objects that were called on wrongly are untouched and play on.
+    out.mayanLevel = mayan.link();
+    out.llkCells = llk.cells().length;
+    out.sgMoves = sg.moves();
+    out.pq = pq.boards();
+    for (const o of [sg, mayan, llk, pq]) o.free();
+    return out;
+  });
+  assert.deepEqual(said, {
+    cross: 'TypeError: SameGameApp.click: called on a MayanApp, not on a SameGameApp',
+    crossLink: 'TypeError: MayanApp.openLink: called on a LianliankanApp, not on a MayanApp',
+    crossFree: 'TypeError: LianliankanApp.free: called on a SameGameApp, not on a LianliankanApp',
+    plain: 'TypeError: SameGameApp.link: called on an Object, not on a SameGameApp',
+    nothing: 'TypeError: PathQueries.boards: called on undefined, not on a PathQueries',
+    number: 'TypeError: SolverSession.bestScore: called on a number, not on a SolverSession',
+    afterFree: 'Error: SameGameApp.link: this SameGameApp was freed (free() was called)',
+    secondFree: 'no error',
+    sessionAfterFree: 'Error: SolverSession.bestScore: this SolverSession was freed (free() was called)',
+    mayanLevel: 'game=mayan&level=1',
+    llkCells: 144,
+    sgMoves: 0,
+    pq: 0,
+  });
+  // The page's own game still plays.
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('s');
+  await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the Palette and Motion settings apply to every game, by keyboard too, and are kept', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=2&w=8&h=6&colors=3`);
   /** How many pixels of the board canvas have exactly the colour #rrggbb. */

@@ -1,0 +1,122 @@
+// Trunk's post-build hook (Trunk.toml): guards the engine's classes in the
+// wasm-bindgen glue (clearboard.js) against a method called on the wrong
+// object. The glue hands the wasm `this.__wbg_ptr` unchecked, so a method
+// called on another class's object (`SameGameApp.prototype.click.call(new
+// MayanApp(), 0, 0)`) read that object's memory as its own (a panic, or
+// stray memory), and one called after `free()` said only "null pointer
+// passed to rust". Each method that uses the object now starts with
+// `__wbgThis(this, Class, 'name')`, which throws an Error naming the class,
+// the method and what was wrong before anything reaches the wasm; `free()`
+// on another class's object throws, and a second `free()` does nothing.
+//
+// The glue's shape is wasm-bindgen 0.2.130's (pinned in Cargo.toml and
+// Trunk.toml): if it changes, this script fails the build rather than
+// leave a method unguarded.
+//
+// Usage: node scripts/guard-glue.mjs [FILE] (default: $TRUNK_STAGING_DIR/clearboard.js).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const file = process.argv[2] ?? join(process.env.TRUNK_STAGING_DIR ?? 'dist', 'clearboard.js');
+const fail = (why) => {
+  console.error(`guard-glue: ${file}: ${why}`);
+  process.exit(1);
+};
+
+const HELPERS = `
+/** What \`v\` is, for an error message: "a MayanApp", "an object", "undefined". */
+function __wbgWhat(v) {
+    if (v === null || v === undefined) return String(v);
+    if (typeof v !== 'object' && typeof v !== 'function') return \`a \${typeof v}\`;
+    try {
+        const name = Object.getPrototypeOf(v)?.constructor?.name;
+        if (typeof name !== 'string' || !/^[A-Za-z_$][\\w$]{0,40}$/.test(name)) return 'an object';
+        return \`\${/^[AEIOU]/.test(name) ? 'an' : 'a'} \${name}\`;
+    } catch {
+        return 'an object';
+    }
+}
+
+/** The wasm pointer of \`obj\`, a live \`cls\` (clearboard's guard: scripts/guard-glue.mjs); else an Error saying why not. */
+function __wbgThis(obj, cls, method) {
+    if (!(obj instanceof cls)) throw new TypeError(\`\${cls.name}.\${method}: called on \${__wbgWhat(obj)}, not on a \${cls.name}\`);
+    const ptr = obj.__wbg_ptr;
+    if (!ptr) throw new Error(\`\${cls.name}.\${method}: this \${cls.name} was freed (free() was called)\`);
+    return ptr;
+}
+
+/** Whether \`obj\`, a \`cls\`, was freed already (its second free() does nothing); an Error if it is not a \`cls\`. */
+function __wbgFreed(obj, cls) {
+    if (!(obj instanceof cls)) throw new TypeError(\`\${cls.name}.free: called on \${__wbgWhat(obj)}, not on a \${cls.name}\`);
+    return !obj.__wbg_ptr;
+}
+`;
+
+let text = readFileSync(file, 'utf8');
+if (text.includes('function __wbgThis(')) {
+  console.log(`guard-glue: ${file}: already guarded`);
+  process.exit(0);
+}
+const lines = text.split('\n');
+const out = [];
+let cls = null;
+let method = null;
+let guarded = 0;
+let frees = 0;
+const classes = [];
+for (let i = 0; i < lines.length; i++) {
+  const line = lines[i];
+  const start = /^export class (\w+) \{$/.exec(line);
+  if (start) {
+    cls = start[1];
+    classes.push(cls);
+    out.push(line);
+    continue;
+  }
+  if (cls && line === '}') {
+    cls = null;
+    method = null;
+    out.push(line);
+    continue;
+  }
+  const header = cls && /^ {4}(static )?(\w+)\(([^)]*)\) \{$/.exec(line);
+  if (header) {
+    method = { name: header[2], isStatic: Boolean(header[1]) };
+    out.push(line);
+    if (header[2] === 'free' && !header[1]) {
+      out.push(`        if (__wbgFreed(this, ${cls})) return;`);
+      frees++;
+      continue;
+    }
+    // A method that hands the wasm this object: checked before anything is copied into the wasm.
+    let end = i + 1;
+    while (end < lines.length && lines[end] !== '    }') end++;
+    const body = lines.slice(i + 1, end);
+    if (!header[1] && !['__destroy_into_raw', 'constructor'].includes(header[2]) && body.some((l) => l.includes('this.__wbg_ptr'))) {
+      out.push(`        const __wbgSelf = __wbgThis(this, ${cls}, '${header[2]}');`);
+      for (const l of body) out.push(l.replaceAll('this.__wbg_ptr', '__wbgSelf'));
+      out.push(lines[end]);
+      i = end;
+      guarded++;
+    }
+    continue;
+  }
+  out.push(line);
+}
+if (classes.length === 0 || guarded === 0) fail('no class or method found to guard (has the wasm-bindgen glue changed?)');
+if (frees !== classes.length) fail(`${classes.length} classes but ${frees} free() methods`);
+// Every use of an object's pointer left is its constructor's (setting it) or its teardown's.
+const patched = out.join('\n');
+let inside = null;
+for (const [n, l] of patched.split('\n').entries()) {
+  const h = /^ {4}(?:static )?(\w+)\([^)]*\) \{$/.exec(l);
+  if (h) inside = h[1];
+  else if (/^(export class|\})/.test(l)) inside = null;
+  if (l.includes('this.__wbg_ptr') && !['constructor', '__destroy_into_raw'].includes(inside)) {
+    fail(`line ${n + 1} hands the wasm an unchecked pointer: ${l.trim()}`);
+  }
+}
+const first = patched.indexOf('\n') + 1;
+writeFileSync(file, patched.slice(0, first) + HELPERS + patched.slice(first));
+console.log(`guard-glue: ${file}: ${guarded} methods of ${classes.join(', ')} guarded`);
