@@ -108,8 +108,9 @@ struct SolveArgs {
     /// Seconds per position (default 10 unless --nodes is given).
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
     seconds: Option<f64>,
-    /// Searches at once, each with its own beams.
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = whole::<u16>(1, 256))]
+    /// Searches at once, each with its own beams (their beams share about
+    /// 4 GiB: each keeps its full width up to 16 threads).
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = whole::<u16>(1, 64))]
     threads: u16,
     /// The play-outs' random seed.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
@@ -626,6 +627,11 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
     Ok(boards)
 }
 
+/// The memory the beams of all of `solve samegame`'s threads share, about:
+/// 4 GiB (each thread's at most [`samegame::solver::BEAM_MEMORY`], 256 MiB,
+/// so up to 16 threads keep their full width).
+pub const SOLVE_MEMORY: usize = 4 << 30;
+
 fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
     let seconds = match (a.seconds, a.nodes) {
         (Some(s), _) => Some(s),
@@ -645,6 +651,15 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
     let boards = parse_positions(&input).map_err(CliError::Input)?;
     for (i, board) in boards.iter().enumerate() {
         let started = std::time::Instant::now();
+        // The threads' beams share SOLVE_MEMORY (each at most BEAM_MEMORY):
+        // 64 threads of 256 MiB beams were 16 GiB.
+        let settings = samegame::solver::SolveSettings {
+            max_width: samegame::solver::width_within(
+                board.balls(),
+                (SOLVE_MEMORY / settings.threads).min(samegame::solver::BEAM_MEMORY),
+            ),
+            ..settings
+        };
         let s = samegame::solver::solve(board, &settings, &|_| {});
         let moves: Vec<String> = s
             .moves

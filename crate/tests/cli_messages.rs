@@ -182,7 +182,7 @@ fn a_negative_option_is_a_bad_value_not_an_unknown_option() {
         ),
         (
             &["solve", "samegame", "--threads="],
-            "invalid value '' for '--threads <T>': a whole number from 1 to 256 is needed",
+            "invalid value '' for '--threads <T>': a whole number from 1 to 64 is needed",
         ),
         (
             &["gen", "mahjong", "--percent", "0.5"],
