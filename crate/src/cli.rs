@@ -164,13 +164,13 @@ enum Gen {
     /// comment line with a winning order.
     Lianliankan {
         /// Columns, 1..=32.
-        #[arg(long, value_name = "W", default_value_t = 16, value_parser = whole::<usize>(0, u64::MAX))]
+        #[arg(long, value_name = "W", default_value_t = 16, value_parser = whole::<usize>(1, 32))]
         w: usize,
         /// Rows, 1..=32 (w × h even).
-        #[arg(long, value_name = "H", default_value_t = 9, value_parser = whole::<usize>(0, u64::MAX))]
+        #[arg(long, value_name = "H", default_value_t = 9, value_parser = whole::<usize>(1, 32))]
         h: usize,
         /// Kinds of tile, 1..=62 and at most w × h / 2.
-        #[arg(long, value_name = "K", default_value_t = 36, value_parser = whole::<usize>(0, u64::MAX))]
+        #[arg(long, value_name = "K", default_value_t = 36, value_parser = whole::<usize>(1, 62))]
         kinds: usize,
         /// How tiles slide after a removal.
         #[arg(long, value_name = "V", default_value = "none", value_parser = parse_variant)]
@@ -630,7 +630,7 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
 /// The memory the beams of all of `solve samegame`'s threads share, about:
 /// 4 GiB (each thread's at most [`samegame::solver::BEAM_MEMORY`], 256 MiB,
 /// so up to 16 threads keep their full width).
-pub const SOLVE_MEMORY: usize = 4 << 30;
+pub const SOLVE_MEMORY: u64 = 4 << 30;
 
 fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
     let seconds = match (a.seconds, a.nodes) {
@@ -656,7 +656,9 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
         let settings = samegame::solver::SolveSettings {
             max_width: samegame::solver::width_within(
                 board.balls(),
-                (SOLVE_MEMORY / settings.threads).min(samegame::solver::BEAM_MEMORY),
+                usize::try_from(SOLVE_MEMORY / settings.threads as u64)
+                    .unwrap_or(usize::MAX)
+                    .min(samegame::solver::BEAM_MEMORY),
             ),
             ..settings
         };

@@ -190,8 +190,14 @@ fn bad_boards_and_settings_are_rejected() {
     }
     for (args, what) in [
         (vec!["--w", "3", "--h", "3"], "odd number of cells"),
-        (vec!["--w", "40"], "1 to 32 wide"),
-        (vec!["--kinds", "0"], "kinds, not 0"),
+        (
+            vec!["--w", "40"],
+            "invalid value '40' for '--w <W>': a whole number from 1 to 32 is needed",
+        ),
+        (
+            vec!["--kinds", "0"],
+            "invalid value '0' for '--kinds <K>': a whole number from 1 to 62 is needed",
+        ),
         (vec!["--w", "4", "--h", "2", "--kinds", "5"], "1 to 4 kinds"),
     ] {
         let mut all = vec!["gen", "lianliankan"];

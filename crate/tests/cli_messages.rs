@@ -365,7 +365,7 @@ fn a_closed_stdout_is_an_error() {
         (
             ">&-",
             2,
-            "clearboard: stdout: it is closed (os error 9: Bad file descriptor)\n",
+            "clearboard: stdout: Bad file descriptor (os error 9): it is closed\n",
         ),
         (">/dev/null", 0, ""),
     ] {

@@ -367,7 +367,21 @@ fn solve_rejects_malformed_positions_and_options() {
         &["solve", "samegame", "--nodes", "10"],
         "0 1 x\n",
         Some(1),
-        "'x' is not a colour digit",
+        "column 3: 'x' is not a colour digit",
+    );
+    // Too large, said where: the row past the 64th (it was the position's
+    // first line), a row past 64 cells.
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        &format!("RG\n\n{}", "R\n".repeat(65)),
+        Some(67),
+        "a board has at most 64 rows; this is row 65",
+    );
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        &format!("RG\n\n{}\n", "R".repeat(65)),
+        Some(3),
+        "this row has 65 cells; a board is at most 64 wide",
     );
     assert_rejected(
         &["solve", "samegame", "--seconds", "-1"],

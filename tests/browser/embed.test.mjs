@@ -1152,9 +1152,13 @@ for (const { link, explain } of PRESENT) {
   test(`present mode on a phone keeps the board, Step and the reason in one screen: ${link.split('&')[0]}`, async () => {
     const viewport = { width: 390, height: 844 };
     const { page, context } = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
+    const settled = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settled();
     const before = await page.locator('main canvas[data-ref="board"]').boundingBox();
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1);
+    // (The board is fitted a frame or two after a line changes.)
+    await settled();
     // The explanation's room is kept from the start: the first step's reason does not shrink the board (Mayan's did).
     assert.deepEqual(await page.locator('main canvas[data-ref="board"]').boundingBox(), before, 'the board after the first step');
     const inView = async (locator, what) => {
@@ -1175,6 +1179,8 @@ for (const { link, explain } of PRESENT) {
     // (A Mayan level of four moves: its result, after the last, is a longer message that may take another line.)
     const { page, context } = await open(browser, `${game.url}#${link.replace('level=9', 'level=25')}&present=1`, { reducedMotion: 'reduce', viewport });
     const board = page.locator('main canvas[data-ref="board"]');
+    const settled = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settled();
     const before = await board.boundingBox();
     const inView = async (locator, what) => {
       const r = await locator.boundingBox();
@@ -1184,6 +1190,7 @@ for (const { link, explain } of PRESENT) {
     for (let n = 1; n <= 2; n++) {
       await page.getByRole('button', { name: 'Step', exact: true }).first().click();
       await page.waitForFunction((n) => window.clearboardPage.app.moves() === n, n);
+      await settled();
       // Three lines of reason kept from the start (the first Step shrank each board by 10–15 %).
       assert.deepEqual(await board.boundingBox(), before, `the board after Step ${n}`);
     }

@@ -1,7 +1,7 @@
 // The live region: what a screen reader says after each move, and the
 // page's status message (role="status"): errors and results.
 
-import { keepHeight, forgetHeight, PROJECTOR } from './canvas.js';
+import { keepHeight, forgetHeight, PROJECTOR, WIDE } from './canvas.js';
 
 let live = null;
 let message = null;
@@ -44,7 +44,7 @@ function fitPresented() {
   if (!document.body.classList.contains('present') || document.documentElement.classList.contains('embed')) return;
   if (!message.closest('header') || !matchMedia(PROJECTOR).matches) return;
   // (An 800 × 600 projector sets it at the page's size: down to 13 px there.)
-  const least = matchMedia('(min-width: 52rem)').matches ? 15 : 13;
+  const least = matchMedia(WIDE).matches ? 15 : 13;
   const lines = () => {
     const r = document.createRange();
     r.selectNodeContents(message);

@@ -39,6 +39,9 @@ export function revealInPage(el) {
   scrollBy(0, by(el.getBoundingClientRect(), 0, innerHeight));
 }
 
+/** The page's two-column width (style.css): present mode's larger text and its row of lines and panels start here. */
+export const WIDE = '(min-width: 52rem)';
+
 /**
  * A screen wide enough for present mode's projector layouts (style.css,
  * placeExplanation): 52 rem and more, or a landscape one of 45 rem and

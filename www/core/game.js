@@ -6,7 +6,7 @@
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
 import { forgetRoom } from './announce.js';
-import { FitWatcher, PROJECTOR, revealInPage } from './canvas.js';
+import { FitWatcher, PROJECTOR, WIDE, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { load, loadSession, saveSession } from './storage.js';
 
@@ -474,7 +474,7 @@ export class BoardGame {
       why.style.minHeight = `${Math.ceil(size * 1.3 * 3)}px`;
       // (Narrower than 52 rem, an 800 × 600 projector, the row leaves too little for the board: stacked is the one
       // column there, the panels under the lines a scroll away, when that leaves the board larger than beside.)
-      const row = !embed && !comparing && matchMedia('(min-width: 52rem)').matches;
+      const row = !embed && !comparing && matchMedia(WIDE).matches;
       place(false, row);
       const stacked = area();
       // (Under the board the explanation keeps to three lines' box: fitExplanationUnder.)

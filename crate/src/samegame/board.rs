@@ -162,12 +162,14 @@ impl Board {
                     || row.len() == 1 && row.as_bytes()[0].is_ascii_digit())
             {
                 row.split_ascii_whitespace()
-                    .map(|t| match t.parse::<u8>() {
+                    .enumerate()
+                    .map(|(c, t)| match t.parse::<u8>() {
                         Ok(d) if d < MAX_COLORS => Ok(d + 1),
                         _ => Err(InputError::new(
                             line,
                             format!(
-                                "'{}' is not a colour digit 0-{}",
+                                "column {}: '{}' is not a colour digit 0-{}",
+                                c + 1,
                                 crate::link::shorten(t),
                                 MAX_COLORS - 1
                             ),
@@ -196,6 +198,22 @@ impl Board {
                     .collect()
             };
             let parsed = parsed?;
+            // Too large, said at the line that makes it so (it was the position's first line).
+            if i == MAX_SIDE {
+                return Err(InputError::new(
+                    line,
+                    format!("a board has at most {MAX_SIDE} rows; this is row {}", i + 1),
+                ));
+            }
+            if parsed.len() > MAX_SIDE {
+                return Err(InputError::new(
+                    line,
+                    format!(
+                        "this row has {} cells; a board is at most {MAX_SIDE} wide",
+                        parsed.len()
+                    ),
+                ));
+            }
             if let Some(first) = cells.first() {
                 if parsed.len() != first.len() {
                     return Err(InputError::new(
