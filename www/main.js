@@ -10,7 +10,7 @@ import { engine } from './core/engine.js';
 import { actOnChoice, installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS } from './core/embed.js';
-import { PALETTES, MOTIONS, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
+import { PALETTES, MOTIONS, MOTIONS_SHORT, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
@@ -138,13 +138,25 @@ class Shell {
 
   /** The header's Palette and Motion selects (page-wide, kept in storage). */
   buildSettings() {
-    const fill = (select, table, current, set, say) => {
-      for (const [value, entry] of Object.entries(table)) {
+    // A phone held upright shows the lists cut to about six letters (style.css): there each shows its short name
+    // ("Okabe–Ito", "System": they read "Okabe–Ito (" and "As the syst"); the full one is what is said on a change.
+    const narrow = matchMedia('(max-width: 30rem)');
+    const fill = (select, table, current, set, say, shortOf) => {
+      const options = Object.entries(table).map(([value, entry]) => {
         const o = document.createElement('option');
         o.value = value;
         o.textContent = typeof entry === 'string' ? entry : entry.label;
         select.append(o);
-      }
+        return [o, shortOf(value, entry)];
+      });
+      const label = () => {
+        for (const [o, short] of options) {
+          if (narrow.matches && short) o.label = short;
+          else o.removeAttribute('label');
+        }
+      };
+      label();
+      narrow.addEventListener('change', label);
       select.value = current;
       select.addEventListener('change', () => {
         set(select.value);
@@ -152,8 +164,8 @@ class Shell {
         this.announce(say(select.selectedOptions[0]?.textContent ?? ''));
       });
     };
-    fill(document.getElementById('palette'), PALETTES, paletteName(), setPalette, (t) => `Palette: ${t}.`);
-    fill(document.getElementById('motion'), MOTIONS, motionSetting(), setMotion, (t) => `Motion: ${t}.`);
+    fill(document.getElementById('palette'), PALETTES, paletteName(), setPalette, (t) => `Palette: ${t}.`, (_, e) => e.short);
+    fill(document.getElementById('motion'), MOTIONS, motionSetting(), setMotion, (t) => `Motion: ${t}.`, (v) => MOTIONS_SHORT[v]);
   }
 
   /** Keys: P (present mode) and, while presenting, → / ← / Esc; the rest go to the shown game. */

@@ -2138,3 +2138,33 @@ test('a pasted input longer than the page reads is refused before it is read, sa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a phone held upright the Palette and Motion lists show whole short names; wider, the full ones; a change is said in full', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const shown = () => page.evaluate(() => ['palette', 'motion'].map((id) => {
+    const s = document.getElementById(id);
+    const o = s.selectedOptions[0];
+    // The closed list's text (its label) measured in the list's font, with room for its arrow.
+    const probe = Object.assign(document.createElement('span'), { textContent: o.label });
+    probe.style.font = getComputedStyle(s).font;
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const fits = probe.getBoundingClientRect().width + 16 <= s.clientWidth;
+    probe.remove();
+    return { label: o.label, text: o.textContent, fits };
+  }));
+  // They read "Okabe–Ito (" and "As the syst".
+  assert.deepEqual(await shown(), [
+    { label: 'Okabe–Ito', text: 'Okabe–Ito (colour-blind safe)', fits: true },
+    { label: 'System', text: 'As the system asks', fits: true },
+  ]);
+  await page.locator('#motion').selectOption('reduce');
+  assert.equal(await page.locator('#live').textContent(), 'Motion: Reduced (no animation).');
+  assert.equal((await shown())[1].label, 'Reduced');
+  await page.locator('#motion').selectOption('system');
+  // Wider, the full names.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Okabe–Ito (colour-blind safe)', true], ['As the system asks', true]]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -14,6 +14,8 @@ import { load, save } from './storage.js';
 export const PALETTES = {
   'okabe-ito': {
     label: 'Okabe–Ito (colour-blind safe)',
+    /** Shown in the closed list on a phone held upright, where the header's row has room for about six letters. */
+    short: 'Okabe–Ito',
     samegame: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#9b59b6', '#e69f00', '#56b4e9', '#cc79a7', '#f2f2f2'],
     mayan: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#cc79a7', '#56b4e9', '#e69f00', '#8c564b', '#9b59b6', '#bdbdbd'],
     lianliankan: ['#d55e00', '#009e73', '#0072b2', '#e69f00', '#cc79a7', '#56b4e9', '#8c564b', '#9b59b6', '#2e7d32', '#c62828', '#455a64', '#b8860b'],
@@ -24,6 +26,7 @@ export const PALETTES = {
   },
   vivid: {
     label: 'Vivid (high contrast)',
+    short: 'Vivid',
     samegame: ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#911eb4', '#f58231', '#42d4f4', '#f032e6', '#ffffff'],
     mayan: ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f032e6', '#42d4f4', '#f58231', '#9a6324', '#911eb4', '#a9a9a9'],
     lianliankan: ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#f032e6', '#42d4f4', '#9a6324', '#911eb4', '#808000', '#800000', '#000075', '#469990'],
@@ -38,6 +41,9 @@ export const MOTIONS = {
   reduce: 'Reduced (no animation)',
   full: 'Full',
 };
+
+/** The motion choices as a phone held upright shows them (PALETTES' `short`). */
+export const MOTIONS_SHORT = { system: 'System', reduce: 'Reduced', full: 'Full' };
 
 const known = (table, value, fallback) => (Object.hasOwn(table, value) ? value : fallback);
 
