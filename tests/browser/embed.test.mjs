@@ -1205,6 +1205,24 @@ for (const { link, explain } of PRESENT) {
     await context.close();
   });
 
+  test(`present mode entered with P shows the board as &present=1 opens it, at 1024 × 768 and 800 × 600: ${link.split('&')[0]}`, async () => {
+    for (const viewport of [{ width: 1024, height: 768 }, { width: 800, height: 600 }]) {
+      const board = async (page) => {
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        return page.locator('main canvas[data-ref="board"]').boundingBox();
+      };
+      const opened = await open(browser, `${game.url}#${link}&present=1`, { reducedMotion: 'reduce', viewport });
+      const want = await board(opened.page);
+      await opened.context.close();
+      const { page, context } = await open(browser, `${game.url}#${link}`, { reducedMotion: 'reduce', viewport });
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => document.body.classList.contains('present'));
+      // (The layouts tried on the way kept their rooms: 连连看's Classic board was 630 × 385 here, not 648 × 396.)
+      assert.deepEqual(await board(page), want, `${viewport.width} × ${viewport.height}`);
+      await context.close();
+    }
+  });
+
   // 1024 × 768: a 4 : 3 classroom projector, where a wide board fills more of the screen with the side panels under it.
   for (const viewport of [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
     test(`present mode fills the screen: ${link.split('&')[0]} at ${viewport.width} × ${viewport.height}`, async () => {

@@ -483,8 +483,18 @@ export class BoardGame {
       // In the row, placed again with the three lines: the room they take is kept (keptBelow) for when they come.
       if (stacked > area() * 1.02) place(false, row);
       why.style.minHeight = '';
+      // The rooms the trial layouts took are not the chosen one's (the three lines measured in pixels are taller
+      // than the row's 3lh): the board fitted to what the chosen layout takes, as when the page opens in it (entered
+      // with P, 连连看's board was 630 × 385 at 1024 × 768, opened with &present=1 648 × 396).
+      this.forgetTrialRooms();
+      this.resize?.();
     } else place(false);
     this.fitExplanation();
+  }
+
+  /** Forgets the rooms kept under the board (keptBelow; a game may keep more): a layout tried and not chosen took them. */
+  forgetTrialRooms() {
+    this.belowRoom = null;
   }
 
   /**

@@ -1529,6 +1529,12 @@ export class Lianliankan extends BoardGame {
    * game's rescue button, which stays in view). Not in an embed: its frame
    * follows the height it asks for.
    */
+  /** The readout's kept room too (reserveBelow): the layout tried beside the board wrapped it to two lines. */
+  forgetTrialRooms() {
+    super.forgetTrialRooms();
+    this.readoutRoom = null;
+  }
+
   reserveBelow() {
     if (document.documentElement.classList.contains('embed')) return super.reserveBelow();
     const column = this.ref('wrap').parentElement;
