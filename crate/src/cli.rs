@@ -813,3 +813,56 @@ fn solve_lianliankan(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that gives one byte a read: every character of more than one
+    /// byte is cut between reads.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.split_first() {
+                Some((&b, rest)) if !buf.is_empty() => {
+                    buf[0] = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    fn message(e: CliError) -> String {
+        e.to_string()
+    }
+
+    #[test]
+    fn read_text_takes_characters_cut_between_reads_and_stops_at_its_limit() {
+        let text = "é连\n🙂x";
+        assert_eq!(text.len(), 11);
+        // Whole, a byte at a time, up to exactly the limit.
+        assert_eq!(read_text(Trickle(text.as_bytes()), 11).unwrap(), text);
+        assert_eq!(read_text(text.as_bytes(), 11).unwrap(), text);
+        // One byte over: refused, naming the limit.
+        assert_eq!(
+            message(read_text(Trickle(text.as_bytes()), 10).unwrap_err()),
+            "stdin: the input is longer than 0 MiB (10 bytes), the most a command reads"
+        );
+        // A character cut off by the end of the input: its line.
+        let cut = &text.as_bytes()[..text.len() - 2];
+        assert_eq!(
+            message(read_text(Trickle(cut), 100).unwrap_err()),
+            "stdin: line 2: the input is not UTF-8 text"
+        );
+        // A bad byte after a cut character is said at once, with its line.
+        let mut bad = "a\n连".as_bytes().to_vec();
+        bad.insert(3, 0xFF);
+        assert_eq!(
+            message(read_text(Trickle(&bad), 100).unwrap_err()),
+            "stdin: line 2: the input is not UTF-8 text"
+        );
+    }
+}
