@@ -38,18 +38,31 @@ function __wbgWhat(v) {
     }
 }
 
-/** The wasm pointer of \`obj\`, a live \`cls\` (clearboard's guard: scripts/guard-glue.mjs); else an Error saying why not. */
+/** The objects the constructors made, with their class and pointer (0 once freed): a prototype swapped, or a pointer copied or changed on the object, changes nothing here. */
+const __wbgMade = new WeakMap();
+
+/** The wasm pointer of \`obj\`, a live \`cls\` made by its constructor (clearboard's guard: scripts/guard-glue.mjs); else an Error saying why not. */
 function __wbgThis(obj, cls, method) {
-    if (!(obj instanceof cls)) throw new TypeError(\`\${cls.name}.\${method}: called on \${__wbgWhat(obj)}, not on a \${cls.name}\`);
-    const ptr = obj.__wbg_ptr;
-    if (!ptr) throw new Error(\`\${cls.name}.\${method}: this \${cls.name} was freed (free() was called)\`);
-    return ptr;
+    const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
+    if (made?.cls !== cls) {
+        const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
+        throw new TypeError(\`\${cls.name}.\${method}: called on \${what}, not on a \${cls.name}\`);
+    }
+    if (!made.ptr) throw new Error(\`\${cls.name}.\${method}: this \${cls.name} was freed (free() was called)\`);
+    return made.ptr;
 }
 
-/** Whether \`obj\`, a \`cls\`, was freed already (its second free() does nothing); an Error if it is not a \`cls\`. */
+/** Whether \`obj\`, a \`cls\`, was freed already (its second free() does nothing); else readies it for its teardown with its own pointer. An Error if it is not a \`cls\`. */
 function __wbgFreed(obj, cls) {
-    if (!(obj instanceof cls)) throw new TypeError(\`\${cls.name}.free: called on \${__wbgWhat(obj)}, not on a \${cls.name}\`);
-    return !obj.__wbg_ptr;
+    const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
+    if (made?.cls !== cls) {
+        const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
+        throw new TypeError(\`\${cls.name}.free: called on \${what}, not on a \${cls.name}\`);
+    }
+    if (!made.ptr) return true;
+    obj.__wbg_ptr = made.ptr;
+    made.ptr = 0;
+    return false;
 }
 `;
 
@@ -67,6 +80,7 @@ let cls = null;
 let method = null;
 let guarded = 0;
 let frees = 0;
+let constructors = 0;
 const classes = [];
 for (let i = 0; i < lines.length; i++) {
   const line = lines[i];
@@ -81,6 +95,14 @@ for (let i = 0; i < lines.length; i++) {
     cls = null;
     method = null;
     out.push(line);
+    continue;
+  }
+  // A constructor's object is noted with its class and pointer as soon as it is registered.
+  const registered = cls && method?.name === 'constructor' && new RegExp(`^(\\s+)${cls}Finalization\\.register\\(this, this\\.__wbg_ptr, this\\);$`).exec(line);
+  if (registered) {
+    out.push(line);
+    out.push(`${registered[1]}__wbgMade.set(this, { cls: ${cls}, ptr: this.__wbg_ptr });`);
+    constructors++;
     continue;
   }
   const header = cls && /^ {4}(static )?(\w+)\(([^)]*)\) \{$/.exec(line);
@@ -111,6 +133,7 @@ for (let i = 0; i < lines.length; i++) {
 }
 if (classes.length === 0 || guarded === 0) fail('no class or method found to guard (has the wasm-bindgen glue changed?)');
 if (frees !== classes.length) fail(`${classes.length} classes but ${frees} free() methods`);
+if (constructors !== (text.match(/^ {4}constructor\(/gm) ?? []).length) fail(`${constructors} constructors noted of ${(text.match(/^ {4}constructor\(/gm) ?? []).length}`);
 // Every use of an object's pointer left is its constructor's (setting it) or its teardown's.
 const patched = out.join('\n');
 let inside = null;

@@ -937,6 +937,26 @@ test('a wasm method called on another class\'s object or after free() throws an 
       nothing: error(() => w.PathQueries.prototype.boards.call(undefined)),
       number: error(() => w.SolverSession.prototype.bestScore.call(7)),
     };
+    // The object's prototype swapped, or an object not made by the constructor with a pointer copied onto it: the
+    // check is on the object itself (instanceof let them through: the heap was corrupted and free() panicked).
+    const swapped = new w.LianliankanApp();
+    Object.setPrototypeOf(swapped, w.SameGameApp.prototype);
+    out.swapped = error(() => swapped.score());
+    out.swappedFree = error(() => swapped.free());
+    Object.setPrototypeOf(swapped, w.LianliankanApp.prototype);
+    out.swappedBack = swapped.cells().length;
+    swapped.free();
+    const forged = Object.create(w.SameGameApp.prototype);
+    forged.__wbg_ptr = sg.__wbg_ptr;
+    out.forged = error(() => forged.score());
+    // A pointer written on an object: its own is used (another's, freed, was used after its free()).
+    const victim = new w.SameGameApp();
+    const thief = new w.SameGameApp();
+    thief.__wbg_ptr = victim.__wbg_ptr;
+    victim.free();
+    out.tampered = error(() => thief.moves());
+    thief.free();
+    out.tamperedAfterFree = error(() => thief.moves());
     // After free(): every method says so; free() again does nothing.
     const freed = new w.SameGameApp();
     freed.free();
@@ -962,6 +982,12 @@ test('a wasm method called on another class\'s object or after free() throws an 
     afterFree: 'Error: SameGameApp.link: this SameGameApp was freed (free() was called)',
     secondFree: 'no error',
     sessionAfterFree: 'Error: SolverSession.bestScore: this SolverSession was freed (free() was called)',
+    swapped: 'TypeError: SameGameApp.score: called on a LianliankanApp, not on a SameGameApp',
+    swappedFree: 'TypeError: SameGameApp.free: called on a LianliankanApp, not on a SameGameApp',
+    swappedBack: 144,
+    forged: 'TypeError: SameGameApp.score: called on an object not made by new SameGameApp(), not on a SameGameApp',
+    tampered: 'no error',
+    tamperedAfterFree: 'Error: SameGameApp.moves: this SameGameApp was freed (free() was called)',
     mayanLevel: 'game=mayan&level=1',
     llkCells: 144,
     sgMoves: 0,
