@@ -127,7 +127,7 @@ enum Gen {
     /// A random POJ 1027 input.
     Samegame {
         /// Games (1 or more).
-        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = parse_games)]
+        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = whole::<u64>(1, u64::MAX))]
         games: u64,
         /// Generator seed.
         #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
@@ -217,13 +217,6 @@ fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
             }
             _ => Err(needed),
         }
-    }
-}
-
-fn parse_games(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err("the number of games is a whole number from 1".into()),
     }
 }
 

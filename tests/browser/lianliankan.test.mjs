@@ -745,7 +745,7 @@ test('the path query tool prints what the command-line judges print, and draws p
   // Bad input: one clear error naming the line; the tool and page stay usable.
   await box.fill('3 3\nXXX\nX!X\n');
   await button(page, 'Answer queries').click();
-  assert.match(await ref(page, 'pq-result').textContent(), /^mahjong input, line 3: /);
+  assert.match(await ref(page, 'pq-result').textContent(), /^Mahjong input, line 3: /);
   // Something after POJ 1101's final '0 0': its error, on the line that holds it (mahjong would stop earlier).
   await box.fill('3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n3 1\nXXX\n');
   await button(page, 'Answer queries').click();

@@ -1290,9 +1290,10 @@ export class Lianliankan extends BoardGame {
     try {
       this.pq = new this.bindings.PathQueries(input);
     } catch (e) {
-      this.ref('pq-result').textContent = e.message;
       // (The engine's own "path queries: …" is not said twice.)
-      this.shell.message(`Path queries: ${e.message.replace(/^path queries: /, '')}`, true);
+      const said = e.message.replace(/^path queries: /, '');
+      this.ref('pq-result').textContent = said.charAt(0).toUpperCase() + said.slice(1);
+      this.shell.message(`Path queries: ${said}`, true);
       log.textContent = '';
       this.ref('pq-canvas').hidden = true;
       // Nothing of the last input stays to be picked.
