@@ -180,13 +180,13 @@ export class BoardGame {
    * page's header). Called when the board's space changes (a phone turned,
    * embed=1 added); the focus stays on the control that had it.
    */
-  placeControls() {
+  placeControls(force = false) {
     const bar = this.root?.querySelector('.toolbar.primary');
     const side = this.root?.querySelector('.game-side');
     const column = this.root?.querySelector('.game-main');
     if (!bar || !side || !column) return;
     const beside = matchMedia(SIDEWAYS).matches && !document.documentElement.classList.contains('embed');
-    if ((bar.parentElement === side) === beside) return;
+    if (!force && (bar.parentElement === side) === beside) return;
     const lines = ['readout', 'why', 'rescue'].map((n) => this.ref(n)).filter(Boolean);
     const message = document.getElementById('message');
     const moved = [bar, message, ...lines];
@@ -463,7 +463,17 @@ export class BoardGame {
       this.fitExplanation();
       this.resize?.();
     };
-    if (wide && phone && getComputedStyle(side).display !== 'none') place(true);
+    if (wide && phone && this.linesRow?.isConnected) {
+      // From present mode's row (a 4 : 3 projector's layout) straight to a phone held sideways: the lines leave the
+      // row before it goes (they went with it: the readout was lost, and the board kept the projector's size), and
+      // take their places beside the board.
+      document.body.classList.remove('present-stacked');
+      this.ref('wrap').after(...this.linesRow.children);
+      this.linesRow.remove();
+      this.placeControls(true);
+      this.fitExplanation();
+      this.resize?.();
+    } else if (wide && phone && getComputedStyle(side).display !== 'none') place(true);
     else if (wide && getComputedStyle(side).display !== 'none') {
       // The side panels beside the board, or under it: whichever leaves the
       // board larger (a wide board on a 4 : 3 projector, 1024 × 768, is a
@@ -475,6 +485,8 @@ export class BoardGame {
       // (Narrower than 52 rem, an 800 × 600 projector, the row leaves too little for the board: stacked is the one
       // column there, the panels under the lines a scroll away, when that leaves the board larger than beside.)
       const row = !embed && !comparing && matchMedia(WIDE).matches;
+      // (Each layout measured afresh: a room kept by the way here, a phone turned, is not the row's.)
+      this.forgetTrialRooms();
       place(false, row);
       const stacked = area();
       // (Under the board the explanation keeps to three lines' box: fitExplanationUnder.)
