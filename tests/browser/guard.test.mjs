@@ -70,7 +70,7 @@ test('every method that hands the wasm its object is checked first, free() too; 
   assert.equal(again.text, r.text);
 });
 
-test('a member it does not know (a getter), a method that consumes its object or takes another as an argument fails the build', () => {
+test('a member it does not know (a getter), a method that consumes its object or takes another as an argument, an object made without its constructor fails the build', () => {
   for (const [members, why] of [
     [`    get size() {
         const ret = wasm.a_size(this.__wbg_ptr);
@@ -85,6 +85,13 @@ test('a member it does not know (a getter), a method that consumes its object or
         _assertClass(other, A);
         wasm.a_join(this.__wbg_ptr, other.__wbg_ptr);
     }`, /takes a class object as an argument/],
+    [`    static __wrap(ptr) {
+        ptr = ptr >>> 0;
+        const obj = Object.create(A.prototype);
+        obj.__wbg_ptr = ptr;
+        AFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }`, /objects are made by __wrap/],
   ]) {
     const r = guard(glue(members));
     assert.equal(r.code, 1, members);
