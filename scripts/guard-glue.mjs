@@ -41,24 +41,24 @@ function __wbgWhat(v) {
 /** The objects the constructors made, with their class and pointer (0 once freed): a prototype swapped, or a pointer copied or changed on the object, changes nothing here. */
 const __wbgMade = new WeakMap();
 
+/** What the constructor of \`cls\` noted for \`obj\`; a TypeError naming \`method\` and what \`obj\` is when it was not made by it. */
+function __wbgMadeAs(obj, cls, method) {
+    const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
+    if (made?.cls === cls) return made;
+    const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
+    throw new TypeError(\`\${cls.name}.\${method}: called on \${what}, not on a \${cls.name}\`);
+}
+
 /** The wasm pointer of \`obj\`, a live \`cls\` made by its constructor (clearboard's guard: scripts/guard-glue.mjs); else an Error saying why not. */
 function __wbgThis(obj, cls, method) {
-    const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
-    if (made?.cls !== cls) {
-        const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
-        throw new TypeError(\`\${cls.name}.\${method}: called on \${what}, not on a \${cls.name}\`);
-    }
+    const made = __wbgMadeAs(obj, cls, method);
     if (!made.ptr) throw new Error(\`\${cls.name}.\${method}: this \${cls.name} was freed (free() was called)\`);
     return made.ptr;
 }
 
 /** Whether \`obj\`, a \`cls\`, was freed already (its second free() does nothing); else readies it for its teardown with its own pointer. An Error if it is not a \`cls\`. */
 function __wbgFreed(obj, cls) {
-    const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
-    if (made?.cls !== cls) {
-        const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
-        throw new TypeError(\`\${cls.name}.free: called on \${what}, not on a \${cls.name}\`);
-    }
+    const made = __wbgMadeAs(obj, cls, 'free');
     if (!made.ptr) return true;
     obj.__wbg_ptr = made.ptr;
     made.ptr = 0;
@@ -79,7 +79,7 @@ if (/static __wrap\(/.test(text)) fail('objects are made by __wrap, not only by 
 const lines = text.split('\n');
 const out = [];
 let cls = null;
-let method = null;
+let method = null; // the name of the method being read
 let guarded = 0;
 let frees = 0;
 let constructors = 0;
@@ -100,16 +100,16 @@ for (let i = 0; i < lines.length; i++) {
     continue;
   }
   // A constructor's object is noted with its class and pointer as soon as it is registered.
-  const registered = cls && method?.name === 'constructor' && new RegExp(`^(\\s+)${cls}Finalization\\.register\\(this, this\\.__wbg_ptr, this\\);$`).exec(line);
+  const registered = cls && method === 'constructor' && new RegExp(`^(\\s+)${cls}Finalization\\.register\\(this, this\\.__wbg_ptr, this\\);$`).exec(line);
   if (registered) {
     out.push(line);
     out.push(`${registered[1]}__wbgMade.set(this, { cls: ${cls}, ptr: this.__wbg_ptr });`);
     constructors++;
     continue;
   }
-  const header = cls && /^ {4}(static )?(\w+)\(([^)]*)\) \{$/.exec(line);
+  const header = cls && /^ {4}(static )?(\w+)\([^)]*\) \{$/.exec(line);
   if (header) {
-    method = { name: header[2], isStatic: Boolean(header[1]) };
+    method = header[2];
     out.push(line);
     if (header[2] === 'free' && !header[1]) {
       out.push(`        if (__wbgFreed(this, ${cls})) return;`);
