@@ -38,6 +38,17 @@ browser_tools() {
             apt-get install -y chromium >/dev/null
         }
     fi
+    # A font with Chinese glyphs, so that the page's "连连看" is drawn as
+    # such in this Chromium (Debian installs none with it: it showed as
+    # three boxes); checked by the browser suite.
+    if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+        say "installing a Chinese font (fonts-wqy-microhei)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y fonts-wqy-microhei >/dev/null 2>&1 || {
+            apt-get update >/dev/null
+            apt-get install -y fonts-wqy-microhei >/dev/null
+        }
+    fi
     if [ ! -d "$root/tests/browser/node_modules/playwright-core" ] || [ ! -d "$root/tests/browser/node_modules/typescript" ]; then
         say "installing the browser suite's node modules"
         (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)

@@ -92,6 +92,23 @@ test('the switcher lists the games that have a page, and the address selects the
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
   const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
   assert.deepEqual(await switcher.locator('option').allTextContents(), ['Same Game', 'Mayan puzzle', 'Lianliankan (连连看)']);
+  // 连连看 is drawn in the switcher's font, not as boxes: each of its characters inks the canvas
+  // otherwise than a character no font has (the browser's missing-glyph box).
+  const drawn = await switcher.evaluate((el) => {
+    const font = getComputedStyle(el).font;
+    const ink = (ch) => {
+      const c = document.createElement('canvas');
+      c.width = 64;
+      c.height = 64;
+      const g = c.getContext('2d');
+      g.font = font.replace(/\d+(\.\d+)?px/, '40px');
+      g.fillText(ch, 4, 48);
+      return Array.from(g.getImageData(0, 0, 64, 64).data).join();
+    };
+    const missing = ink('\u0378');
+    return ['连', '看'].map((ch) => ink(ch) !== missing && ink(ch) !== ink(' '));
+  });
+  assert.deepEqual(drawn, [true, true], 'the switcher draws 连 and 看 (a font with Chinese glyphs is installed)');
   assert.equal(await switcher.inputValue(), 'samegame');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.width()), 7);
   // Choosing a game in the switcher shows it with its default position and puts it in the address.
