@@ -1094,8 +1094,11 @@ test('once cleared, keys that make no move leave "Cleared!" in view', async () =
   const cleared = await status.textContent();
   assert.match(cleared, /^Cleared!/);
   for (const key of ['h', 's', 'x', 'a', 'Enter', ' ']) {
+    await page.evaluate(() => { document.getElementById('live').textContent = ''; });
     await page.keyboard.press(key);
     assert.equal(await status.textContent(), cleared, `after ${key}`);
+    // Each is said (the live region), not silent: X too, whose button is disabled then.
+    assert.match(await page.locator('#live').textContent(), key === 'x' ? /^The board is cleared: nothing to shuffle\./ : /^The game is over/, `after ${key}`);
   }
   assert.doesNotMatch(await ref(page, 'why').textContent(), /ran out of its budget/);
   await context.close();

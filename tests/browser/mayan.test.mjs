@@ -519,12 +519,12 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   assert.equal(await ref(page, 'ed-result').textContent(), 'Editing: this board holds a run of three, (2, 0), (2, 1), (2, 2): a level starts with none, so change one of them before Check or Play this.');
   assert.match(await page.locator('#live').textContent(), /^Dropped colour \d+ in column 2: it lands at \(2, 2\)\. This board holds a run of three, \(2, 0\), \(2, 1\), \(2, 2\)/);
   await button(page, 'Check').click();
-  assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: board: it holds a run of three/);
+  assert.match(await ref(page, 'ed-result').textContent(), /^This board cannot be a level: it holds a run of three/);
   await button(page, 'Play this').click();
   assert.equal(await app(page, (a) => a.text()), 'A/A//A/', 'the game stays');
   // Said, as Check's result is (a keyboard user on Play this heard nothing), in the status line: the words
   // under the editor were Check's already, and a live region says nothing when its text stays the same.
-  assert.match(await page.getByRole('status').textContent(), /^Play this: this board cannot be a level: board: it holds a run of three/);
+  assert.match(await page.getByRole('status').textContent(), /^Play this: this board cannot be a level: it holds a run of three/);
   assert.equal(await page.locator('#message').evaluate((m) => m.classList.contains('error')), true);
   // A run along a row too.
   await button(page, 'Clear the board').click();

@@ -766,6 +766,9 @@ test('compare plays greedy and the solver side by side with scores and move coun
   assert.match(s, /^Score -?\d+ · \d+ moves · finished$/);
   assert.ok(score(s) >= score(g), `${s} vs ${g}`);
   assert.equal(score(s), await page.evaluate(() => window.clearboardPage.plan.score));
+  // The two boards are images with names (the scores under them are their text).
+  assert.equal(await page.getByRole('img', { name: "Greedy's board", exact: true }).count(), 1);
+  assert.equal(await page.getByRole('img', { name: "The solver's board", exact: true }).count(), 1);
   // Finished, the two boards are still side by side.
   const [bg, bs] = [await ref(page, 'cmp-greedy').boundingBox(), await ref(page, 'cmp-solver').boundingBox()];
   assert.ok(Math.abs(bg.y - bs.y) < 1 && bs.x > bg.x, `side by side: ${JSON.stringify([bg, bs])}`);

@@ -765,7 +765,11 @@ export class Lianliankan extends BoardGame {
 
   doShuffle() {
     this.animator.finish();
-    if (this.app.isWon()) return;
+    if (this.app.isWon()) {
+      // X once the board is cleared (the button is disabled then): said, not silent.
+      this.shell.announce('The board is cleared: nothing to shuffle. Undo (U) to play on, or N for a new game.');
+      return;
+    }
     this.shell.message('');
     try {
       this.app.shuffle();

@@ -933,7 +933,7 @@ export class Mayan extends BoardGame {
       a.href = `#${link}`;
       a.hidden = none;
     } catch (e) {
-      out.textContent = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+      out.textContent = `This board cannot be a level: ${e.message.replace(/^(link: )?(board: )?/, '')}`;
       this.ref('ed-link').hidden = true;
     } finally {
       scratch.free();
@@ -952,7 +952,7 @@ export class Mayan extends BoardGame {
     } catch (e) {
       // In the status line too (as an error): Check may have put the same words under the editor already, and
       // the press must visibly (and audibly: the live region says only what changed) do something.
-      const why = `This board cannot be a level: ${e.message.replace(/^link: /, '')}`;
+      const why = `This board cannot be a level: ${e.message.replace(/^(link: )?(board: )?/, '')}`;
       this.ref('ed-result').textContent = why;
       this.shell.message(`Play this: ${why.charAt(0).toLowerCase()}${why.slice(1)}`, true);
     }

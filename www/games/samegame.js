@@ -78,8 +78,8 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     </div>
   </details>
   <section class="compare" data-ref="compare-view" hidden aria-label="Greedy and solver side by side">
-    <figure><figcaption>Greedy</figcaption><canvas data-ref="cmp-greedy"></canvas><p data-ref="cmp-greedy-info"></p></figure>
-    <figure><figcaption>Solver</figcaption><canvas data-ref="cmp-solver"></canvas><p data-ref="cmp-solver-info"></p></figure>
+    <figure><figcaption>Greedy</figcaption><canvas data-ref="cmp-greedy" role="img" aria-label="Greedy's board"></canvas><p data-ref="cmp-greedy-info"></p></figure>
+    <figure><figcaption>Solver</figcaption><canvas data-ref="cmp-solver" role="img" aria-label="The solver's board"></canvas><p data-ref="cmp-solver-info"></p></figure>
   </section>
   <details class="panel" data-ref="log-box" open>
     <summary>Move log <small>(the POJ 1027 judge's exact format: "at (r,c)" is row r, column c, as the board's labels count them)</small></summary>
