@@ -677,16 +677,18 @@ for (const link of ['game=samegame&seed=2&w=15&h=10&colors=3', 'game=mayan&level
 const PRESENT_TOOLS = [
   { link: 'game=samegame&seed=2&w=15&h=10&colors=3', tool: ['combobox', 'Strategy'] },
   { link: 'game=mayan&level=7', tool: ['button', 'Step'] },
-  { link: 'game=lianliankan&w=16&h=9&kinds=36&seed=4', tool: ['checkbox', 'Show search'] },
+  // 连连看's path query tool too (closed until opened), as in present mode outside a frame.
+  { link: 'game=lianliankan&w=16&h=9&kinds=36&seed=4', tool: ['checkbox', 'Show search'], also: 'Path queries (mahjong and POJ 1101)' },
 ];
 
-for (const { link, tool } of PRESENT_TOOLS) {
+for (const { link, tool, also } of PRESENT_TOOLS) {
   test(`embedded in present mode the teacher's tools show with the board: ${link.split('&')[0]}`, async () => {
     const { page, problems, context } = await open(browser, `${game.url}#${link}&embed=1&present=1`, { reducedMotion: 'reduce', viewport: { width: 640, height: 480 } });
     assert.deepEqual(await page.evaluate(() => ['embed', 'present'].map((c) => document.body.classList.contains(c))), [true, true]);
     const shown = page.getByRole(tool[0], { name: tool[1], exact: true });
     assert.equal(await shown.isVisible(), true, `${tool[1]} shown`);
     assert.equal(await page.getByLabel('Preset').isVisible(), false, 'settings stay hidden');
+    const panel = also && page.locator('main summary', { hasText: also });
     const b = await page.locator('main canvas[data-ref="board"]').boundingBox();
     assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= 640.5 && b.y + b.height <= 480.5, `board in view at ${JSON.stringify(b)}`);
     assert.ok(b.height >= 150, `the board keeps its room: ${JSON.stringify(b)}`);
@@ -697,10 +699,19 @@ for (const { link, tool } of PRESENT_TOOLS) {
       await shown.click();
       await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
     }
+    if (also) {
+      assert.equal(await panel.isVisible(), true, `${also} shown`);
+      // Opened, it answers (a mahjong input: a 2 × 2 board, one query).
+      await panel.click();
+      await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('2 2\nX \n X\n1 1 2 2\n0 0 0 0\n');
+      await page.getByRole('button', { name: 'Answer queries', exact: true }).click();
+      assert.equal(await page.getByRole('log', { name: "Judge's output" }).textContent(), '2\n');
+    }
     // Esc leaves present mode from the tool, which the embed then hides: the focus goes to the board.
     await shown.focus();
     await page.keyboard.press('Escape');
     assert.equal(await shown.isVisible(), false, 'hidden again out of present mode');
+    if (also) assert.equal(await panel.isVisible(), false, `${also} hidden again out of present mode`);
     assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true, 'the focus on the board');
     assert.deepEqual(problems, []);
     await context.close();
