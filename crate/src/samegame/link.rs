@@ -106,9 +106,11 @@ impl Link {
                             }
                         };
                         let (r, c) = (cell(r)?, cell(c)?);
+                        // Never a cell of any board (a cell this board lacks is found
+                        // when the moves are played: the position before it opens).
                         if r == 0 || c == 0 || r > 64 || c > 64 {
                             return Err(format!(
-                                "moves: '{}' is outside the board",
+                                "moves: '{}' is not a cell of any board (rows and columns count from 1 to at most 64)",
                                 crate::link::shorten(m)
                             ));
                         }
@@ -378,6 +380,11 @@ mod tests {
             ("game=samegame&board=RR&colors=9", "w, h, colors and seed"),
             ("game=samegame&board=RG/GR&moves=1.1", "single ball"),
             ("game=samegame&board=RR&moves=9.9", "outside the board"),
+            (
+                "game=samegame&board=RR&moves=0.0",
+                "moves: '0.0' is not a cell of any board (rows and columns count from 1 to at most 64)",
+            ),
+            ("game=samegame&board=RR&moves=65.1", "'65.1' is not a cell of any board"),
             ("game=samegame&board=RR&moves=x", "not row.column"),
             (
                 "game=samegame&board=RR&moves=1.1.1",
