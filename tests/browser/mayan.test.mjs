@@ -133,11 +133,23 @@ test('the result waits for the last move\'s falls and chains to play out; a pres
   const during = await page.evaluate(([x, y, d]) => {
     const g = window.clearboardPage;
     g.act(x, y, d);
-    return { over: g.app.isOver(), animating: g.animator.running, boxHidden: g.ref('overlay').hidden };
+    const message = document.getElementById('message');
+    return {
+      over: g.app.isOver(), animating: g.animator.running, boxHidden: g.ref('overlay').hidden,
+      // The status message has the result (a screen reader hears it with the move) but shows it only then;
+      // the score line and the Level list do not give it away either.
+      said: /^Solved:/.test(message.textContent), shown: getComputedStyle(message).opacity,
+      line: g.ref('score').textContent, ticked: g.ref('level').selectedOptions[0].textContent.includes('✓'),
+    };
   }, moves[1]);
-  assert.deepEqual(during, { over: true, animating: true, boxHidden: true }, 'the chain plays on an undimmed board');
+  assert.deepEqual(during, {
+    over: true, animating: true, boxHidden: true, said: true, shown: '0', line: 'Level 9 · Moves left: 1 of 2 · Blocks 6', ticked: false,
+  }, 'the chain plays on an undimmed board, the result out of sight');
   await page.waitForFunction(() => !window.clearboardPage.animator.running);
   assert.equal(await ref(page, 'overlay').isVisible(), true, 'then the result');
+  assert.equal(await page.locator('#message').evaluate((m) => getComputedStyle(m).opacity), '1');
+  assert.match(await ref(page, 'score').textContent(), /^Level 9 · Moves left: 0 of 2 · Blocks 0$/);
+  assert.match(await ref(page, 'level').evaluate((l) => l.selectedOptions[0].textContent), /✓/);
   // Undo, and the winning move again, then a press (Undo) during its animation: the box shows and Undo acts.
   await button(page, 'Undo').click();
   await page.waitForFunction(() => !window.clearboardPage.animator.running);
@@ -409,6 +421,8 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     await page.getByLabel('Level').selectOption(String(k));
     for (const [x, y, d] of lines) await page.evaluate(([a, b, c]) => window.clearboardPage.act(a, b, c), [x, y, d]);
     assert.equal(await app(page, (a) => a.solved()), true);
+    // The ✓ comes with the result, once the last move has played out.
+    await page.waitForFunction(() => !window.clearboardPage.animator.running);
     assert.equal(await ticked(), true, 'the player\'s own moves count');
     // Play from the start, then Pause stops it.
     await button(page, 'Show solution').click();

@@ -527,6 +527,7 @@ export class Mayan extends BoardGame {
     for (const m of [...this.notPlayers]) if (m >= k) this.notPlayers.delete(m);
     if (byStep || told) this.notPlayers.add(k);
     const steps = decodeSteps(Array.from(this.app.steps()));
+    const lineBefore = this.lineTexts;
     this.changed({ animate: true });
     // The result's box waits for the move's falls and chains to play out
     // (as Panel Attack shows its result after the last chain): shown at the
@@ -534,13 +535,26 @@ export class Mayan extends BoardGame {
     const overlay = this.ref('overlay');
     const over = !overlay.hidden;
     overlay.hidden = true;
+    // So do the result in the status message, kept out of sight but not out of the accessibility tree (a screen
+    // reader hears the result with the move), and the score line's "Blocks 0" (the line before the move stays).
+    const lineAfter = this.lineTexts;
+    if (over) {
+      this.holdResult(true);
+      if (lineBefore) this.showLine(...lineBefore);
+    }
+    const tick = this.tickLevel;
+    this.tickLevel = null;
     // The speed control sets how long a move's stages take together.
     const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
     this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
       this.chainLabel = null;
+      this.holdResult(false);
+      if (over && this.root) this.showLine(...lineAfter);
       if (over && this.app?.isOver()) {
         overlay.hidden = false;
         this.fitOverlay();
+        // The level's ✓ in the list comes with the result too.
+        tick?.();
       }
       this.draw();
     });
@@ -1011,16 +1025,23 @@ export class Mayan extends BoardGame {
     });
   }
 
+  /** Keeps the status message out of sight (`on`) while a move that ends the level plays out. */
+  holdResult(on) {
+    document.getElementById('message')?.classList.toggle('held', on);
+  }
+
   stopActivities() {
     super.stopActivities();
+    this.holdResult(false);
     this.judging?.stop();
     this.judgeToken = (this.judgeToken ?? 0) + 1;
   }
 
   // ---- after every change ------------------------------------------------
 
-  changed({ fresh = false } = {}) {
+  changed({ fresh = false, animate = false } = {}) {
     const app = this.app;
+    this.tickLevel = null;
     this.hintMove = null;
     this.editing = null;
     this.canvas.setAttribute('aria-label', PLAY_LABEL);
@@ -1048,8 +1069,15 @@ export class Mayan extends BoardGame {
           solved.add(level);
           solvedHere.add(level);
           save('mayan.solved', [...solved].sort((a, b) => a - b));
-          this.fillLevels();
-          this.ref('level').value = String(level);
+          // Shown in the Level list at once, or (a move being animated) with the result at its end.
+          this.tickLevel = () => {
+            this.fillLevels();
+            this.ref('level').value = String(level);
+          };
+          if (!animate) {
+            this.tickLevel();
+            this.tickLevel = null;
+          }
         }
         const start = `${level}:${app.n()}:${app.link().replace(/&moves=.*$/, '')}`;
         if (this.countFor !== start) {
