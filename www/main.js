@@ -138,9 +138,10 @@ class Shell {
 
   /** The header's Palette and Motion selects (page-wide, kept in storage). */
   buildSettings() {
-    // A phone held upright shows the lists cut to about six letters (style.css): there each shows its short name
-    // ("Okabe–Ito", "System": they read "Okabe–Ito (" and "As the syst"); the full one is what is said on a change.
-    const narrow = matchMedia('(max-width: 30rem)');
+    // A phone shows the lists cut to a width (style.css: about six letters upright, 8.5 or 11 em sideways): there each
+    // shows its short name ("Okabe–Ito", "System": they read "Okabe–Ito (" and "As the syst"); the full one is what is
+    // said on a change.
+    const narrow = matchMedia('(max-width: 30rem), (orientation: landscape) and (max-height: 30rem)');
     const fill = (select, table, current, set, say, shortOf) => {
       const options = Object.entries(table).map(([value, entry]) => {
         const o = document.createElement('option');

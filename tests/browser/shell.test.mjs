@@ -2182,7 +2182,7 @@ test('a pasted input longer than the page reads is refused before it is read, sa
   await context.close();
 });
 
-test('on a phone held upright the Palette and Motion lists show whole short names; wider, the full ones; a change is said in full', async () => {
+test('on a phone, upright or sideways, the Palette and Motion lists show whole short names; wider, the full ones; a change is said in full', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const shown = () => page.evaluate(() => ['palette', 'motion'].map((id) => {
     const s = document.getElementById(id);
@@ -2205,6 +2205,11 @@ test('on a phone held upright the Palette and Motion lists show whole short name
   assert.equal(await page.locator('#live').textContent(), 'Motion: Reduced (no animation).');
   assert.equal((await shown())[1].label, 'Reduced');
   await page.locator('#motion').selectOption('system');
+  // Held sideways (the lists cut to 11 em, 8.5 em on a smaller phone), the short names too, whole.
+  for (const viewport of [{ width: 844, height: 390 }, { width: 640, height: 360 }]) {
+    await page.setViewportSize(viewport);
+    assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Okabe–Ito', true], ['System', true]], `${viewport.width} × ${viewport.height}`);
+  }
   // Wider, the full names.
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Okabe–Ito (colour-blind safe)', true], ['As the system asks', true]]);
