@@ -920,6 +920,17 @@ test('the timer runs from the first move, stops while the page is hidden, and a 
   await context.close();
 });
 
+test('a shuffle before the first pair starts the clock: it is a move of the game', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AB/AB`, calm);
+  const elapsed = () => page.evaluate(() => window.clearboardPage.elapsed());
+  await button(page, 'Shuffle').click();
+  assert.equal(await app(page, (a) => a.shuffles()), 1);
+  await page.waitForTimeout(400);
+  assert.ok((await elapsed()) >= 300, 'the clock runs from the shuffle');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a game helped by Hint, a teaching view or Undo to the last winnable position sets no best time, and says why', async () => {
   const best = (page) => page.evaluate(() => localStorage.getItem('clearboard.lianliankan.best.2x2x2.none'));
   for (const help of ['Hint', 'Show all pairs', 'Show search']) {

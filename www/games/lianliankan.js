@@ -779,6 +779,8 @@ export class Lianliankan extends BoardGame {
       return;
     }
     this.selected = null;
+    // A shuffle is a move of the game (counted, in the address): the clock starts with it too.
+    this.startTimer();
     this.shell.message(`Shuffled into a winnable arrangement (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
     this.changed({ told: true });
   }
