@@ -356,6 +356,21 @@ test('Hint gives the next move of a solution, or the reason there is none and a 
   const first = judge(17).trim().split('\n')[0].split(' ').map(Number);
   assert.match(await ref(page, 'why').textContent(), new RegExp(`^Hint: drag the block at \\(${first[0]}, ${first[1]}\\) ${first[2] === 1 ? 'right' : 'left'}`));
   assert.equal(await page.locator('#live').textContent(), await ref(page, 'why').textContent(), 'the hint is said');
+  // Its arrow crosses the edge between the two cells, clear of both blocks' numbers (the middle third of a cell).
+  for (const x of [first[0], first[0] + first[2]]) {
+    const c = await at(page, x, first[1]);
+    const yellow = await page.evaluate(([cx, cy]) => {
+      const g = window.clearboardPage;
+      const r = g.canvas.getBoundingClientRect();
+      const k = devicePixelRatio;
+      const third = (g.geom.s / 3) * k;
+      const d = g.canvas.getContext('2d').getImageData(Math.round((cx - r.left) * k - third / 2), Math.round((cy - r.top) * k - third / 2), Math.round(third), Math.round(third)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] >= 245 && d[i + 1] >= 195 && d[i + 1] <= 225 && d[i + 2] <= 40) n++; // HINT, #ffd400
+      return n;
+    }, [c.x, c.y]);
+    assert.equal(yellow, 0, `the number in (${x}, ${first[1]}) is not under the arrow`);
+  }
   // A move off every solution: find one the engine proves hopeless.
   const bad = await app(page, (a) => {
     for (let x = 0; x < 5; x++) for (let y = 0; y < 7; y++) for (const d of [1, -1]) {

@@ -659,12 +659,18 @@ export class Mayan extends BoardGame {
     }
   }
 
+  /**
+   * The move's arrow across the edge between the two cells, clear of both blocks' numbers (which take the middle
+   * third of a cell): from the block's last third to the next cell's first.
+   */
   paintArrow([x, y, dir]) {
     const { ctx } = this;
     const { s, left } = this.geom;
     const cy = this.top(y) + s / 2;
-    const x0 = left + x * s + s / 2 + dir * s * 0.2;
-    const x1 = left + (x + dir) * s + s / 2 - dir * s * 0.1;
+    const edge = left + (x + (dir > 0 ? 1 : 0)) * s;
+    const x0 = edge - dir * s * 0.3;
+    const tip = edge + dir * s * 0.3;
+    const x1 = tip - dir * s * 0.17;
     ctx.strokeStyle = HINT;
     ctx.fillStyle = HINT;
     ctx.lineWidth = Math.max(3, s / 10);
@@ -673,9 +679,9 @@ export class Mayan extends BoardGame {
     ctx.lineTo(x1, cy);
     ctx.stroke();
     ctx.beginPath();
-    ctx.moveTo(x1 + dir * s * 0.15, cy);
-    ctx.lineTo(x1 - dir * s * 0.05, cy - s * 0.15);
-    ctx.lineTo(x1 - dir * s * 0.05, cy + s * 0.15);
+    ctx.moveTo(tip, cy);
+    ctx.lineTo(x1, cy - s * 0.15);
+    ctx.lineTo(x1, cy + s * 0.15);
     ctx.fill();
   }
 
