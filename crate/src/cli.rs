@@ -75,7 +75,8 @@ enum Judge {
 #[derive(Subcommand, Debug)]
 enum Solve {
     /// A strong Same Game solver: positions on stdin (rows top first, digits
-    /// with spaces or letters; a blank line between positions), one JSON line
+    /// with spaces or letters; lines starting with `#` are comments; a blank
+    /// line between positions), one JSON line
     /// per position on stdout. Each thread's beams keep to about 256 MiB:
     /// at most 16,384 wide, 8,192 on a 15 × 15 board, narrower on larger
     /// ones; past that width the search restarts at it until the budget is
@@ -589,18 +590,21 @@ fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {
     write_stdout(&out)
 }
 
-/// Positions for the solver: blocks of rows separated by blank lines.
+/// Positions for the solver: blocks of rows separated by blank lines, `#` comments.
 pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
     let mut boards = Vec::new();
-    let mut rows: Vec<&str> = Vec::new();
-    let mut first = 0;
+    let mut rows: Vec<(usize, &str)> = Vec::new();
     for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
+        // A comment line, as in `solve lianliankan`'s input: skipped, even between a position's rows.
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
         if line.trim().is_empty() {
             if !rows.is_empty() {
-                let board = samegame::Board::parse(&rows, first)?;
+                let board = samegame::Board::parse_numbered(&rows)?;
                 if board.balls() == 0 {
                     return Err(InputError::new(
-                        first,
+                        rows[0].0,
                         "the position has no ball on it (nothing to solve)",
                     ));
                 }
@@ -608,10 +612,7 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
                 rows.clear();
             }
         } else {
-            if rows.is_empty() {
-                first = n;
-            }
-            rows.push(line);
+            rows.push((n, line));
         }
     }
     if boards.is_empty() {

@@ -344,6 +344,34 @@ fn solve_prints_one_json_line_per_position_that_replays() {
 }
 
 #[test]
+fn solve_takes_comment_lines_anywhere_and_names_the_lines_as_written() {
+    // Comments before, between and inside positions: the same answers as without them.
+    let plain = "RRG\nGGB\nBRR\n\n0 1 1\n1 0 0\n";
+    let commented = "# two positions\nRRG\n# its second row:\nGGB\nBRR\n\n  # the next one\n0 1 1\n1 0 0\n# end\n";
+    let args = ["solve", "samegame", "--nodes", "300", "--seed", "2"];
+    let a = clearboard(&args, plain.as_bytes());
+    let b = clearboard(&args, commented.as_bytes());
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(b.code, 0, "{}", b.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(b.stdout.lines().count(), 2);
+    // An error after a comment inside a position names the line it is on.
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "RRG\n# a comment\nGQB\n",
+        Some(3),
+        "column 2: 'Q' is not a colour letter",
+    );
+    // A position of comments only is no position.
+    assert_rejected(
+        &["solve", "samegame", "--nodes", "10"],
+        "# nothing\n\n# else\n",
+        Some(1),
+        "no position",
+    );
+}
+
+#[test]
 fn solve_rejects_malformed_positions_and_options() {
     assert_rejected(
         &["solve", "samegame", "--nodes", "10"],

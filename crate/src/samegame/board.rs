@@ -143,19 +143,39 @@ impl Board {
     /// `first_line` numbers the first row in errors. The number of colours
     /// is the highest colour used (at least 2).
     pub fn parse(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
+        let numbered: Vec<(usize, &str)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (first_line + i, r))
+            .collect();
+        Board::parse_rows(&numbered, first_line, true)
+    }
+
+    /// [`Board::parse`] of rows that carry their own line numbers (an input
+    /// whose comment lines fall between a board's rows).
+    pub fn parse_numbered(rows: &[(usize, &str)]) -> Result<Board, InputError> {
+        let first_line = rows.first().map_or(1, |&(n, _)| n);
         Board::parse_rows(rows, first_line, true)
     }
 
     /// Parses a board in letters only (a link's form: `RGBYVOCPW`, `.` for
     /// empty); a digit or a space is a bad letter.
     pub fn parse_letters(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
-        Board::parse_rows(rows, first_line, false)
+        let numbered: Vec<(usize, &str)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (first_line + i, r))
+            .collect();
+        Board::parse_rows(&numbered, first_line, false)
     }
 
-    fn parse_rows(rows: &[&str], first_line: usize, digits: bool) -> Result<Board, InputError> {
+    fn parse_rows(
+        rows: &[(usize, &str)],
+        first_line: usize,
+        digits: bool,
+    ) -> Result<Board, InputError> {
         let mut cells: Vec<Vec<u8>> = Vec::with_capacity(rows.len());
-        for (i, row) in rows.iter().enumerate() {
-            let line = first_line + i;
+        for (i, &(line, row)) in rows.iter().enumerate() {
             let row = if digits { row.trim() } else { row };
             let parsed: Result<Vec<u8>, InputError> = if digits
                 && (row.contains(|c: char| c.is_ascii_whitespace())
