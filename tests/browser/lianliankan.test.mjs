@@ -787,6 +787,8 @@ test('present mode keeps the path query tool (POJ 1101 shown to a class): closed
     assert.ok(r && r.y >= 0 && r.y + r.height <= viewport.height + 0.5, `${viewport.width}: the tool's heading in the screen: ${JSON.stringify(r)}`);
     assert.equal(await page.locator('main [data-ref="pq-box"]').getAttribute('open'), null, 'closed at first');
     assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), viewport.height, 'the page does not scroll');
+    const board = () => page.locator('main canvas[data-ref="board"]').boundingBox();
+    const first = await board();
     await summary.click();
     const input = pojInput(3, 5);
     const want = spawnSync(CLI, ['judge', 'poj1101'], { input, encoding: 'utf8' });
@@ -796,6 +798,15 @@ test('present mode keeps the path query tool (POJ 1101 shown to a class): closed
     await button(page, 'Show path').click();
     assert.match(await ref(page, 'pq-result').textContent(), /: (\d+ segments?|impossible)\.$/);
     assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true, 'still presenting');
+    // Opened and answered, the tool scrolls in the side column beside the board (at 1024 × 768 the row under the
+    // board gave way to it: the board was 216 × 132, and the page scrolled); closed, the board is as it opened.
+    assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), viewport.height, `${viewport.width}: the page does not scroll with the tool answered`);
+    const opened = await board();
+    assert.ok(opened.width >= first.width * 0.9, `${viewport.width}: the board keeps its size with the tool open: ${opened.width} against ${first.width}`);
+    await summary.click();
+    const closed = await board();
+    assert.ok(Math.abs(closed.width - first.width) < 1 && Math.abs(closed.height - first.height) < 1, `${viewport.width}: closed, the board is as it opened: ${JSON.stringify([closed, first])}`);
+    assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), viewport.height);
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -118,6 +118,11 @@ export class BoardGame {
     this.showSpeed();
     this.bindFocus();
     this.bind();
+    // Present mode: a teacher's panel opened or closed changes which layout leaves the board larger (a panel's
+    // toggle does not bubble: heard on the way down).
+    root.querySelector('.game-side')?.addEventListener('toggle', (e) => {
+      if (e.target instanceof HTMLDetailsElement && document.body.classList.contains('present')) this.placeExplanation(true);
+    }, true);
     // The overlay's buttons repeat toolbar buttons for the pointer: they
     // take no focus (they are hidden from screen readers).
     this.ref('overlay').addEventListener('mousedown', (e) => e.preventDefault());
@@ -502,6 +507,23 @@ export class BoardGame {
       this.resize?.();
     } else place(false);
     this.fitExplanation();
+    this.capSide(wide && !phone && !embed);
+  }
+
+  /**
+   * Present mode on a projector, the side column beside the board: kept to
+   * the window's height, scrolling in itself (an opened tool — 连连看's path
+   * queries answered — made the page scroll, the board's column with it).
+   */
+  capSide(on) {
+    const side = this.root?.querySelector('.game-side');
+    if (!side) return;
+    side.style.maxHeight = '';
+    side.style.overflowY = '';
+    if (!on || document.body.classList.contains('present-stacked') || getComputedStyle(side).display === 'none') return;
+    const top = side.getBoundingClientRect().top + scrollY;
+    side.style.maxHeight = `${Math.max(120, Math.floor(innerHeight - top - 8))}px`;
+    side.style.overflowY = 'auto';
   }
 
   /** Forgets the rooms kept under the board (keptBelow; a game may keep more): a layout tried and not chosen took them. */

@@ -1274,6 +1274,8 @@ export class Lianliankan extends BoardGame {
       this.answerQueriesNow();
     } finally {
       this.syncQueryLists();
+      // Presenting, the tool grew (its board, the log): the layout that leaves the main board larger is chosen again.
+      if (document.body.classList.contains('present')) this.placeExplanation(true);
     }
   }
 
