@@ -635,7 +635,13 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   // A game over has nothing to solve: said, and nothing starts.
   await page.getByLabel('Think for (seconds)').fill('2');
   await page.getByRole('button', { name: 'Solve' }).click();
-  assert.match(await page.locator('#message').textContent(), /^No move is left here: nothing to solve\./);
+  assert.match(await page.locator('#message').textContent(), /^No move is left here: nothing to solve\. Undo or Restart first\.$/);
+  assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
+  // A board opened over (a link) has nothing to undo or restart to: New game is said.
+  await page.evaluate(() => { location.hash = '#game=samegame&board=RGB/GBR'; });
+  await page.waitForFunction(() => window.clearboardPage.app.text() === 'RGB\nGBR\n');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  assert.equal(await page.locator('#message').textContent(), 'No move is left here: nothing to solve. New game deals another board.');
   assert.equal(await page.evaluate(() => window.clearboardPage.solver.running), false);
   assert.deepEqual(problems, []);
   await context.close();

@@ -508,7 +508,9 @@ export class SameGame extends BoardGame {
       return;
     }
     if (this.app.isOver()) {
-      this.shell.message('No move is left here: nothing to solve. Undo or Restart first.', true);
+      // (A board opened over — a link — has nothing to undo or restart to: New game is the way on.)
+      const back = this.app.moves() > 0 ? 'Undo or Restart first' : 'New game deals another board';
+      this.shell.message(`No move is left here: nothing to solve. ${back}.`, true);
       return;
     }
     save('samegame.thinkSeconds', seconds);
