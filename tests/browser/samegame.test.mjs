@@ -647,6 +647,24 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
   await context.close();
 });
 
+test('the game-over box waits for the last move\'s falls: a quick second tap does not land on its buttons', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=GRR/BGG`, { reducedMotion: 'no-preference' });
+  const during = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    // The Rs, then the bottom Gs: the second move ends the game (a B under a G is left).
+    g.act(() => g.app.click(1, 1));
+    g.animator.finish();
+    g.act(() => g.app.click(1, 0));
+    return { over: g.app.isOver(), animating: g.animator.running, boxHidden: g.ref('overlay').hidden };
+  });
+  assert.deepEqual(during, { over: true, animating: true, boxHidden: true });
+  await page.waitForFunction(() => !window.clearboardPage.animator.running);
+  assert.equal(await page.locator('main [data-ref="overlay"]').isVisible(), true, 'then the box');
+  assert.match(await page.locator('main [data-ref="overlay-text"]').textContent(), /^Game over/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 /** When each of the page's workers really ends (its thread gone, not just ignored): `closed`, else null. */
 function watchWorkers(page) {
   const workers = [];

@@ -448,7 +448,18 @@ export class SameGame extends BoardGame {
     this.changed({ animate: true });
     if (falls.length || removed.length) {
       const ms = this.autoplay.running ? Math.min(ANIMATION_MS, 700 / this.speed()) : ANIMATION_MS;
-      this.animator.start(ms, (t) => this.drawMove(t, before, falls, removed), () => this.draw());
+      // The game-over box, with its buttons, waits for the last move's falls (as the Mayan result does): shown at
+      // once, it put New game and Undo where a quick second tap on the board landed.
+      const overlay = this.ref('overlay');
+      const over = !overlay.hidden;
+      overlay.hidden = true;
+      this.animator.start(ms, (t) => this.drawMove(t, before, falls, removed), () => {
+        if (over && this.app?.isOver()) {
+          overlay.hidden = false;
+          this.fitOverlay();
+        }
+        this.draw();
+      });
     }
     return true;
   }
