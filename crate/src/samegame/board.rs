@@ -95,6 +95,15 @@ pub struct Board {
     colors: u8,
 }
 
+/// `rows` with their line numbers: the first is on line `first_line`, the
+/// others follow it.
+fn numbered<'a>(rows: &[&'a str], first_line: usize) -> Vec<(usize, &'a str)> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, &r)| (first_line + i, r))
+        .collect()
+}
+
 impl Board {
     /// A board from rows given top row first; 0 is an empty cell, 1..=colors
     /// a ball. The board is settled (balls fall, empty columns close).
@@ -143,12 +152,7 @@ impl Board {
     /// `first_line` numbers the first row in errors. The number of colours
     /// is the highest colour used (at least 2).
     pub fn parse(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
-        let numbered: Vec<(usize, &str)> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| (first_line + i, r))
-            .collect();
-        Board::parse_rows(&numbered, first_line, true)
+        Board::parse_rows(&numbered(rows, first_line), first_line, true)
     }
 
     /// [`Board::parse`] of rows that carry their own line numbers (an input
@@ -161,12 +165,7 @@ impl Board {
     /// Parses a board in letters only (a link's form: `RGBYVOCPW`, `.` for
     /// empty); a digit or a space is a bad letter.
     pub fn parse_letters(rows: &[&str], first_line: usize) -> Result<Board, InputError> {
-        let numbered: Vec<(usize, &str)> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| (first_line + i, r))
-            .collect();
-        Board::parse_rows(&numbered, first_line, false)
+        Board::parse_rows(&numbered(rows, first_line), first_line, false)
     }
 
     fn parse_rows(
