@@ -41,7 +41,7 @@ browser_tools() {
     # A font with Chinese glyphs, so that the page's "连连看" is drawn as
     # such in this Chromium (Debian installs none with it: it showed as
     # three boxes); checked by the browser suite.
-    if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+    if ! dpkg -s fonts-wqy-microhei >/dev/null 2>&1 && ! { command -v fc-list >/dev/null && fc-list :lang=zh | grep -q .; }; then
         say "installing a Chinese font (fonts-wqy-microhei)"
         export DEBIAN_FRONTEND=noninteractive
         apt-get install -y fonts-wqy-microhei >/dev/null 2>&1 || {

@@ -804,9 +804,17 @@ test('present mode keeps the path query tool (POJ 1101 shown to a class): closed
     const opened = await board();
     assert.ok(opened.width >= first.width * 0.9, `${viewport.width}: the board keeps its size with the tool open: ${opened.width} against ${first.width}`);
     await summary.click();
+    // (The layout is chosen again on the panel's toggle event, which comes after the click.)
+    await page.waitForFunction((w) => Math.abs(document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect().width - w) < 1, first.width, { timeout: 5000 }).catch(() => {});
     const closed = await board();
     assert.ok(Math.abs(closed.width - first.width) < 1 && Math.abs(closed.height - first.height) < 1, `${viewport.width}: closed, the board is as it opened: ${JSON.stringify([closed, first])}`);
     assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight), viewport.height);
+    // Opened again, a Step's reason is in the screen with the tool (before it in the side column, not after it).
+    await summary.click();
+    await button(page, 'Step').click();
+    const why = await ref(page, 'why').boundingBox();
+    assert.match(await ref(page, 'why').textContent(), /\S/);
+    assert.ok(why && why.y >= 0 && why.y + why.height <= viewport.height + 0.5, `${viewport.width}: the reason in the screen: ${JSON.stringify(why)}`);
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -162,6 +162,28 @@ test('the result waits for the last move\'s falls and chains to play out; a pres
   await context.close();
 });
 
+test('a winning move\'s animation dropped by Next level holds nothing back: the messages show, the level is ticked', async () => {
+  const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, { reducedMotion: 'no-preference' });
+  await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), moves[0]);
+  await page.waitForFunction(() => !window.clearboardPage.animator.running);
+  const held = await page.evaluate(([x, y, d]) => {
+    const g = window.clearboardPage;
+    g.act(x, y, d);
+    return g.animator.running && document.getElementById('message').classList.contains('held');
+  }, moves[1]);
+  assert.equal(held, true, 'the result held while the move plays out');
+  // Next level (the toolbar's) during the animation: another position opens, the animation is dropped.
+  await button(page, 'Next level').click();
+  assert.equal(await app(page, (a) => a.levelNumber()), 10);
+  assert.equal(await page.locator('#message').evaluate((m) => m.classList.contains('held') || getComputedStyle(m).opacity !== '1'), false, 'the status message shows');
+  assert.equal(await ref(page, 'level').inputValue(), '10');
+  assert.match(await ref(page, 'level').locator('option[value="9"]').textContent(), /✓/, 'level 9 was solved by the player');
+  assert.match(await ref(page, 'score').textContent(), /^Level 10 · Moves left: /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a dragged block follows the pointer, one column at most, and a longer drag says it made one move', async () => {
   const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
   const [x, y, g] = moves[0];

@@ -140,6 +140,8 @@ export class BoardGame {
         if (this.whyRoom && this.whyRoom.width !== innerWidth) this.keepWhyRoom();
         this.resize();
         this.fitExplanation();
+        // (The side column kept to the window: the header above it may have grown.)
+        this.capSide();
         this.shell.messenger?.height();
       },
       [this.ref('score')].filter(Boolean),
@@ -461,7 +463,11 @@ export class BoardGame {
         return this.resize?.();
       }
       if (!phone && others[0] && others[0].parentElement !== column) this.ref('wrap').after(...others);
-      if (beside && why.parentElement !== side) side.append(why);
+      // Beside, after the teacher's panels — before a tool's (连连看's path queries), which may grow long and
+      // scroll the side column: the explanation stays in view at its top.
+      const tool = side.querySelector(':scope > .tool-panel');
+      const afterTool = tool && why.parentElement === side && why.compareDocumentPosition(tool) & Node.DOCUMENT_POSITION_PRECEDING;
+      if (beside && (why.parentElement !== side || afterTool)) side.insertBefore(why, tool);
       else if (!beside && why.parentElement !== this.ref('readout').parentElement) this.ref('readout').after(why);
       this.linesRow?.remove();
       // Its box fitted to where it now is before the board is: under the board it keeps to three lines.
@@ -515,14 +521,20 @@ export class BoardGame {
    * the window's height, scrolling in itself (an opened tool — 连连看's path
    * queries answered — made the page scroll, the board's column with it).
    */
-  capSide(on) {
+  capSide(on = this.sideCapped) {
     const side = this.root?.querySelector('.game-side');
     if (!side) return;
-    side.style.maxHeight = '';
-    side.style.overflowY = '';
-    if (!on || document.body.classList.contains('present-stacked') || getComputedStyle(side).display === 'none') return;
+    this.sideCapped = on;
+    if (!on || document.body.classList.contains('present-stacked') || getComputedStyle(side).display === 'none') {
+      side.style.maxHeight = '';
+      side.style.overflowY = '';
+      return;
+    }
+    // Measured where it stands (its top does not depend on its own height), its scroll kept: a teacher scrolled
+    // down to the tool stays there when the layout is chosen again.
     const top = side.getBoundingClientRect().top + scrollY;
-    side.style.maxHeight = `${Math.max(120, Math.floor(innerHeight - top - 8))}px`;
+    const cap = `${Math.max(120, Math.floor(innerHeight - top - 8))}px`;
+    if (side.style.maxHeight !== cap) side.style.maxHeight = cap;
     side.style.overflowY = 'auto';
   }
 

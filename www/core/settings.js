@@ -14,7 +14,7 @@ import { load, save } from './storage.js';
 export const PALETTES = {
   'okabe-ito': {
     label: 'Okabe–Ito (colour-blind safe)',
-    /** Shown in the closed list on a phone held upright, where the header's row has room for about six letters. */
+    /** Shown in the closed list on a phone (upright, where the header's row has room for about six letters, or sideways). */
     short: 'Okabe–Ito',
     samegame: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#9b59b6', '#e69f00', '#56b4e9', '#cc79a7', '#f2f2f2'],
     mayan: ['#d55e00', '#009e73', '#0072b2', '#f0e442', '#cc79a7', '#56b4e9', '#e69f00', '#8c564b', '#9b59b6', '#bdbdbd'],
@@ -42,7 +42,7 @@ export const MOTIONS = {
   full: 'Full',
 };
 
-/** The motion choices as a phone held upright shows them (PALETTES' `short`). */
+/** The motion choices as a phone shows them, upright or sideways (PALETTES' `short`). */
 export const MOTIONS_SHORT = { system: 'System', reduce: 'Reduced', full: 'Full' };
 
 const known = (table, value, fallback) => (Object.hasOwn(table, value) ? value : fallback);

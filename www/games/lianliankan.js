@@ -779,8 +779,9 @@ export class Lianliankan extends BoardGame {
       return;
     }
     this.selected = null;
-    // A shuffle is a move of the game (counted, in the address): the clock starts with it too.
-    this.startTimer();
+    // A shuffle is a move of the game (counted, in the address): the clock starts with it too (no pair was found
+    // with a teaching view: not a help).
+    this.startTimer(false);
     this.shell.message(`Shuffled into a winnable arrangement (−50 points; ${plural(this.shufflesLeft(), 'shuffle')} left).`);
     this.changed({ told: true });
   }
@@ -807,11 +808,11 @@ export class Lianliankan extends BoardGame {
 
   // ---- state shown -----------------------------------------------------------
 
-  startTimer() {
-    // A pair removed here: the game is played, not only opened.
+  /** A pair removed here (`pair`), or a shuffle: the game is played, not only opened, and its clock runs. */
+  startTimer(pair = true) {
     this.openedWon = false;
     // Pairs found with a teaching view on (every joinable pair outlined, a tile's reach shaded) are helped.
-    if (this.ref('all-pairs').checked || this.ref('search').checked) this.timer.assisted = true;
+    if (pair && (this.ref('all-pairs').checked || this.ref('search').checked)) this.timer.assisted = true;
     if (!this.timer.since && !this.app.isWon() && !document.hidden) this.timer.since = performance.now();
   }
 

@@ -437,6 +437,8 @@ export class Mayan extends BoardGame {
     this.reasons.clear();
     this.autoplay.stop();
     this.animator.cancel();
+    // A level-ending move's animation dropped: what it held back is not held any more (its ✓ is still due).
+    this.releaseResult();
     this.editing = null;
     this.ref('ed-result').textContent = '';
     this.ref('ed-link').hidden = true;
@@ -537,24 +539,16 @@ export class Mayan extends BoardGame {
     overlay.hidden = true;
     // So do the result in the status message, kept out of sight but not out of the accessibility tree (a screen
     // reader hears the result with the move), and the score line's "Blocks 0" (the line before the move stays).
-    const lineAfter = this.lineTexts;
-    if (over) {
-      this.holdResult(true);
-      if (lineBefore) this.showLine(...lineBefore);
-    }
-    const tick = this.tickLevel;
+    if (over) this.holdResult({ line: this.lineTexts, tick: this.tickLevel }, lineBefore);
     this.tickLevel = null;
     // The speed control sets how long a move's stages take together.
     const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
     this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
       this.chainLabel = null;
-      this.holdResult(false);
-      if (over && this.root) this.showLine(...lineAfter);
+      this.releaseResult();
       if (over && this.app?.isOver()) {
         overlay.hidden = false;
         this.fitOverlay();
-        // The level's ✓ in the list comes with the result too.
-        tick?.();
       }
       this.draw();
     });
@@ -1031,14 +1025,34 @@ export class Mayan extends BoardGame {
     });
   }
 
-  /** Keeps the status message out of sight (`on`) while a move that ends the level plays out. */
-  holdResult(on) {
-    document.getElementById('message')?.classList.toggle('held', on);
+  /**
+   * A move that ends the level, while it plays out: the status message out of
+   * sight, the score line as it was before (`lineBefore`); `held` is what
+   * comes at the end — the line after the move and the Level list's ✓ (`tick`).
+   */
+  holdResult(held, lineBefore) {
+    this.held = held;
+    document.getElementById('message')?.classList.add('held');
+    if (lineBefore) this.showLine(...lineBefore);
+  }
+
+  /**
+   * Shows what a move that ended the level held back (its animation ended or
+   * was finished; or dropped — another position opened, the game left — when
+   * the ✓ is still due, as the level was solved).
+   */
+  releaseResult() {
+    document.getElementById('message')?.classList.remove('held');
+    const held = this.held;
+    this.held = null;
+    if (!held || !this.root) return;
+    if (held.line) this.showLine(...held.line);
+    held.tick?.();
   }
 
   stopActivities() {
     super.stopActivities();
-    this.holdResult(false);
+    this.releaseResult();
     this.judging?.stop();
     this.judgeToken = (this.judgeToken ?? 0) + 1;
   }
@@ -1078,7 +1092,8 @@ export class Mayan extends BoardGame {
           // Shown in the Level list at once, or (a move being animated) with the result at its end.
           this.tickLevel = () => {
             this.fillLevels();
-            this.ref('level').value = String(level);
+            // (Still that level's board: a ✓ due after another position opened leaves the list's choice alone.)
+            if (this.app?.levelNumber() === level) this.ref('level').value = String(level);
           };
           if (!animate) {
             this.tickLevel();
