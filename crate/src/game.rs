@@ -72,6 +72,14 @@ impl<P: Puzzle> History<P> {
         &self.positions[0]
     }
 
+    /// The position before the last move (none at the start).
+    pub fn before_last(&self) -> Option<&P::Position> {
+        self.positions
+            .len()
+            .checked_sub(2)
+            .map(|i| &self.positions[i])
+    }
+
     /// The moves that led to the current position, with their records.
     pub fn played(&self) -> &[(P::Move, P::Record)] {
         &self.played

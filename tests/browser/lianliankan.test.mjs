@@ -475,6 +475,9 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
     const path = a.tryPair(0, 0, 1, 0);
     out.path = [Array.isArray(path), path];
     out.max = window.wasmBindings.LianliankanApp.maxShuffles();
+    // A whole number of any size that names no kind is "", as the declaration says (2 ** 53 threw).
+    out.letters = [1, 62, 63, 0, -5, 2 ** 53, -(2 ** 60), 1e300].map((k) => window.wasmBindings.LianliankanApp.letter(k));
+    out.letterBad = [1.5, NaN, Infinity, '1'].map((k) => err(() => window.wasmBindings.LianliankanApp.letter(k)));
     const pq = new window.wasmBindings.PathQueries('0 0\n');
     out.zero = [pq.boards(), err(() => pq.width(0)), err(() => pq.path(0, 0, 0, 1, 0))];
     pq.free();
@@ -510,6 +513,13 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
   assert.deepEqual(r.hint, [true, [0, 0, 1, 0]]);
   assert.deepEqual(r.path, [true, [0, 0, 1, 0]]);
   assert.equal(r.max, 10);
+  assert.deepEqual(r.letters, ['A', '9', '', '', '', '', '', '']);
+  assert.deepEqual(r.letterBad, [
+    'kind: a whole number is needed, not 1.5',
+    'kind: a whole number is needed, not NaN',
+    'kind: a whole number is needed, not Infinity',
+    "kind: a whole number is needed, not the string '1'",
+  ]);
   assert.deepEqual(r.zero, [0, 'the input has no board', 'the input has no board']);
   assert.deepEqual(problems, []);
   await context.close();

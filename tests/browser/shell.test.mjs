@@ -810,6 +810,31 @@ test('every game\'s wasm class answers the same interface the same way', async (
         r.ranges = refused(() => a.play(5, 0, 1), /^cell \(column 5, row 0\) is outside the 5×7 board \(columns 0 to 4, rows 0 to 6\)$/)
           && refused(() => a.play(2, 0, '1'), /^direction: a whole number is needed, not the string '1'$/)
           && refused(() => a.play(2, 0, 0), /^direction: 1 \(right\) or -1 \(left\), not 0$/);
+        // A whole number of any size that names no level is 0, as the declaration says (2 ** 53 threw).
+        const moves = [1, 0, -1, 41, 2 ** 53, -(2 ** 60), 1e300].map((k) => window.wasmBindings.MayanApp.levelMoves(k));
+        r.levelMoves = moves[0] > 0 && moves.slice(1).every((m) => m === 0)
+          && [1.5, NaN, '1'].every((k) => refused(() => window.wasmBindings.MayanApp.levelMoves(k), /^level: a whole number is needed, not /));
+      }
+      if (name === 'SameGameApp') {
+        // The last move's balls are the move that led to the position shown, after an undo, a redo or a link with
+        // moves as after a click (they were empty there, unlike the other classes' last move).
+        a.openLink('game=samegame&board=RRG/RGG/BBR');
+        const last = () => [Array.from(a.lastRemoved()).join(), Array.from(a.lastFalls()).join()];
+        const none = last();
+        a.click(0, 0);
+        const one = last();
+        a.click(0, 0);
+        const two = last();
+        a.undo();
+        const undone = last();
+        a.redo();
+        const redone = last();
+        a.openLink(a.link());
+        const linked = last();
+        a.restart();
+        r.lastMove = none.join('|') === '|' && one[0] !== '' && two[0] !== '' && two.join('|') !== one.join('|')
+          && undone.join('|') === one.join('|') && redone.join('|') === two.join('|') && linked.join('|') === two.join('|')
+          && last().join('|') === '|';
       }
       // A size without a seed deals the seed given, or a random one when none is.
       const sizeOnly = { SameGameApp: 'game=samegame&w=6&h=5&colors=3', LianliankanApp: 'game=lianliankan&w=8&h=6&kinds=12' }[name];

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{coordinate, fresh_seed, number_array, text, whole, MAX_SAFE};
+use super::{coordinate, fresh_seed, number_array, text, whole, whole_any, MAX_SAFE};
 use crate::connect;
 use crate::game::History;
 use crate::lianliankan::deal::Spec;
@@ -176,7 +176,7 @@ impl LianliankanApp {
     pub fn letter(
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     ) -> Result<String, JsError> {
-        let k = whole(&k, "kind", -MAX_SAFE, MAX_SAFE)?;
+        let k = whole_any(&k, "kind")?;
         Ok(if (1..=KIND_LETTERS.len() as i64).contains(&k) {
             letter(k as u8).to_string()
         } else {

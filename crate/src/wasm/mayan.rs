@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
+use super::{fresh_seed, on_board, plural, text, whole, whole_any, MAX_SAFE};
 use crate::budget::Budget;
 use crate::game::History;
 use crate::mayan::levels::{built_in, count_solutions_within, Level};
@@ -100,7 +100,7 @@ impl MayanApp {
     pub fn level_moves(
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     ) -> Result<u32, JsError> {
-        let k = whole(&k, "level", -MAX_SAFE, MAX_SAFE)?;
+        let k = whole_any(&k, "level")?;
         Ok(usize::try_from(k - 1)
             .ok()
             .and_then(|i| built_in().get(i))

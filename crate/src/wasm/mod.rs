@@ -71,6 +71,17 @@ pub(crate) fn whole(v: &JsValue, what: &str, lo: i64, hi: i64) -> Result<i64, Js
     }
 }
 
+/// A whole number from JavaScript of any size (an Error naming `what` for
+/// anything else, as [`whole`]): for calls where a number out of range
+/// names nothing (`letter(2 ** 60)` is ""), so that no whole number is
+/// refused; beyond the range of `i64` it saturates.
+pub(crate) fn whole_any(v: &JsValue, what: &str) -> Result<i64, JsError> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 => Ok(n as i64),
+        _ => whole(v, what, -MAX_SAFE, MAX_SAFE),
+    }
+}
+
 /// The largest whole number JavaScript holds exactly (2^53 − 1).
 pub(crate) const MAX_SAFE: i64 = (1 << 53) - 1;
 

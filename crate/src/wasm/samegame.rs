@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
 use crate::samegame::link::{Link, Start};
 use crate::samegame::{
-    greedy_choice, poj, Cell, Game, Labeller, Rules, TieBreak, COLOR_LETTERS, MAX_COLORS, MAX_SIDE,
+    greedy_choice, poj, Board, Cell, Cluster, Game, Labeller, Rules, TieBreak, COLOR_LETTERS,
+    MAX_COLORS, MAX_SIDE,
 };
 
 fn cell(width: usize, height: usize, col: &JsValue, row: &JsValue) -> Result<Cell, JsError> {
@@ -18,17 +19,12 @@ fn cell(width: usize, height: usize, col: &JsValue, row: &JsValue) -> Result<Cel
 /// What `openNote` says of a board written unsettled.
 const SETTLED_NOTE: &str = "This link's board is shown settled (balls fell into its gaps, empty columns closed to the left), as the address now writes it.";
 
-/// A Same Game for the page: the game, where it started (for links), and
-/// the last move's animation.
+/// A Same Game for the page: the game and where it started (for links).
 #[wasm_bindgen]
 pub struct SameGameApp {
     game: Game,
     start: Start,
     labeller: Labeller,
-    /// (from col, from row, to col, to row) of each ball after the last move.
-    last_falls: Vec<u8>,
-    /// (col, row) of each ball the last move removed.
-    last_removed: Vec<u8>,
     /// What the link opened last said of how its board was read ("" when nothing).
     note: String,
 }
@@ -53,8 +49,6 @@ impl SameGameApp {
             game: Game::new(board, Rules::default()),
             start,
             labeller: Labeller::default(),
-            last_falls: Vec::new(),
-            last_removed: Vec::new(),
             note: String::new(),
         })
     }
@@ -113,8 +107,6 @@ impl SameGameApp {
             game,
             start: parsed.start,
             labeller: Labeller::default(),
-            last_falls: Vec::new(),
-            last_removed: Vec::new(),
             note,
         });
         Ok(())
@@ -261,33 +253,40 @@ impl SameGameApp {
 
     /// [`Self::click`] on a cell of the board.
     fn click_cell(&mut self, c: Cell) -> bool {
-        let b = self.game.board();
-        let Some(cluster) = b.cluster_at(c).filter(|cl| cl.size() >= 2) else {
-            return false;
-        };
-        let falls = b.fall_map(&cluster.cells);
-        self.game
-            .play(c)
-            .expect("a cluster of two or more is a move");
-        self.last_falls = falls
-            .iter()
-            .flat_map(|(f, t)| [f.col, f.row, t.col, t.row])
-            .collect();
-        self.last_removed = cluster.cells.iter().flat_map(|c| [c.col, c.row]).collect();
-        true
+        // (Not a move — an empty cell, a lone ball — changes nothing.)
+        self.game.play(c).is_ok()
     }
 
-    /// The last move's balls that stayed: (from col, from row, to col, to
-    /// row) each, for animating the fall.
+    /// The move that led to the current position: the position before it
+    /// and the cluster it removed (none at the start).
+    fn last_move(&self) -> Option<(&Board, Cluster)> {
+        let before = self.game.history().before_last()?;
+        let cell = self.game.played().last()?.cell;
+        Some((before, before.cluster_at(cell)?))
+    }
+
+    /// The last move's balls that stayed (the move that led to the current
+    /// position: after an undo, the one before the move undone): (from col,
+    /// from row, to col, to row) each, for animating the fall; empty at the
+    /// start.
     #[wasm_bindgen(js_name = lastFalls)]
     pub fn last_falls(&self) -> Vec<u8> {
-        self.last_falls.clone()
+        self.last_move().map_or_else(Vec::new, |(before, cluster)| {
+            before
+                .fall_map(&cluster.cells)
+                .iter()
+                .flat_map(|(f, t)| [f.col, f.row, t.col, t.row])
+                .collect()
+        })
     }
 
-    /// The last move's removed balls as (col, row) pairs.
+    /// The last move's removed balls as (col, row) pairs (as
+    /// [`Self::last_falls`], the move that led to the current position).
     #[wasm_bindgen(js_name = lastRemoved)]
     pub fn last_removed(&self) -> Vec<u8> {
-        self.last_removed.clone()
+        self.last_move().map_or_else(Vec::new, |(_, cluster)| {
+            cluster.cells.iter().flat_map(|c| [c.col, c.row]).collect()
+        })
     }
 
     /// The cluster the greedy strategy takes next, as (col, row) pairs
@@ -341,15 +340,11 @@ impl SameGameApp {
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> bool {
-        self.last_falls.clear();
-        self.last_removed.clear();
         self.game.undo()
     }
 
     /// Plays again the last move taken back.
     pub fn redo(&mut self) -> bool {
-        self.last_falls.clear();
-        self.last_removed.clear();
         self.game.redo()
     }
 
@@ -361,8 +356,6 @@ impl SameGameApp {
 
     /// Back to the start (the moves stay available to redo).
     pub fn restart(&mut self) {
-        self.last_falls.clear();
-        self.last_removed.clear();
         self.game.restart();
     }
 
