@@ -789,6 +789,23 @@ test('present mode stacked (a 4 : 3 projector): Step, Hint, Show all pairs and S
   }
 });
 
+test('a verdict that grows to two lines near the window\'s bottom fits the board again: opened in present mode on a small projector (1024 × 600) the page does not scroll, and the board is the size any later fit gives', async () => {
+  const viewport = { width: 1024, height: 600 };
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });
+  await page.waitForFunction(() => /^Winnable:/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames();
+  const state = () => page.evaluate(() => [JSON.stringify(document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect()), document.scrollingElement.scrollHeight]);
+  const fresh = await state();
+  assert.equal(fresh[1], viewport.height, `the page does not scroll: ${fresh}`);
+  // The layout chosen again (as a panel opened and closed does): the same board.
+  await page.evaluate(() => window.clearboardPage.placeExplanation(true));
+  await frames();
+  assert.deepEqual(await state(), fresh);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('present mode keeps the path query tool (POJ 1101 shown to a class): closed at first, in the screen, and opened it answers as the judge does', async () => {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
     const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });

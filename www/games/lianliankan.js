@@ -977,7 +977,9 @@ export class Lianliankan extends BoardGame {
       const rescue = this.ref('rescue');
       // (In present mode stacked the line shares a row with the teacher's panels: the row's end counts.)
       const end = this.stackedRoom() > 0 ? this.root.querySelector('.game-side') : rescue;
-      const below = end.getBoundingClientRect().bottom + scrollY > innerHeight + 0.5;
+      // (Within the margin the fit keeps under the lines, reserveBelow's 16 px, counts as below: the page's own
+      // bottom padding came after it, and a verdict that grew to two lines there made the page scroll by 5 px.)
+      const below = end.getBoundingClientRect().bottom + scrollY + 16 > innerHeight + 0.5;
       if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
     }, 0);
   }
