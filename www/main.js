@@ -510,12 +510,25 @@ class Shell {
   buildSwitcher() {
     const select = document.getElementById('game-switch');
     select.replaceChildren();
-    for (const G of GAMES) {
+    // A phone held sideways cuts the list to 11 or 8.5 em (style.css): there a name with a gloss in brackets shows
+    // without it ("Lianliankan", not "Lianliankan (连连" under the arrow); the option's text stays the whole name.
+    const sideways = matchMedia('(orientation: landscape) and (max-height: 30rem)');
+    const options = GAMES.map((G) => {
       const option = document.createElement('option');
       option.value = G.id;
       option.textContent = G.title;
       select.append(option);
-    }
+      return option;
+    });
+    const label = () => {
+      for (const o of options) {
+        const short = o.textContent.replace(/ \(.*\)$/, '');
+        if (sideways.matches && short !== o.textContent) o.label = short;
+        else o.removeAttribute('label');
+      }
+    };
+    label();
+    sideways.addEventListener('change', label);
     actOnChoice(select, () => this.switchTo(select.value), (t) => this.message(t), 'Game');
   }
 

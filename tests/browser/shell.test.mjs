@@ -88,6 +88,31 @@ function badLinks() {
   return links;
 }
 
+test('on a phone the header\'s lists and Present are targets a finger can take (24 px tall at least), and held sideways the switcher shows 连连看 by its name alone', async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }, { width: 667, height: 375 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, { ...calm, viewport, isMobile: true, hasTouch: true });
+    await page.waitForSelector('main canvas[data-ref="board"]');
+    const r = await page.evaluate(() => ({
+      heights: ['#game-switch', '#palette', '#motion', '#present'].map((s) => document.querySelector(s).getBoundingClientRect().height),
+      label: document.querySelector('#game-switch').selectedOptions[0].label,
+      text: document.querySelector('#game-switch').selectedOptions[0].textContent,
+      scrolls: document.scrollingElement.scrollWidth > innerWidth,
+    }));
+    const name = `${viewport.width} × ${viewport.height}`;
+    assert.ok(r.heights.every((h) => h >= 24), `${name}: ${r.heights}`);
+    assert.equal(r.label, viewport.width > viewport.height ? 'Lianliankan' : 'Lianliankan (连连看)', name);
+    assert.equal(r.text, 'Lianliankan (连连看)', `${name}: the option's text is the whole name`);
+    assert.equal(r.scrolls, false, name);
+    // Turned upright, the whole name comes back.
+    if (viewport.width > viewport.height) {
+      await page.setViewportSize({ width: viewport.height, height: viewport.width });
+      await page.waitForFunction(() => document.querySelector('#game-switch').selectedOptions[0].label === 'Lianliankan (连连看)');
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('the switcher lists the games that have a page, and the address selects the game', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
   const switcher = page.getByRole('combobox', { name: 'Game', exact: true });
