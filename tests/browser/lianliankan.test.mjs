@@ -1226,8 +1226,9 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     const { page, context, problems } = await open(browser, link, phone);
     const board = ref(page, 'board');
     const box = await board.boundingBox();
-    // Flat, the board's w + 2 columns would share the 390 px: at most 20 px (Classic) or 14 px (Large) a cell.
-    const flat = Math.floor(390 / (w + 2));
+    // Flat, the board's w + 2 columns would share the board's column (the 390 px less the page's margins): at most
+    // 20 px (Classic) or 14 px (Large) a cell.
+    const flat = Math.floor((await page.evaluate(() => window.clearboardPage.ref('wrap').clientWidth)) / (w + 2));
     const s = await page.evaluate(() => window.clearboardPage.geom.s);
     assert.ok(s >= least && s >= 1.2 * flat, `${w} × ${h}: ${s} px cells, against ${flat} px flat`);
     assert.ok(Math.abs(box.width - (h + 2) * s) < 1 && Math.abs(box.height - (w + 2) * s) < 1, `${w} × ${h}: the canvas is h + 2 cells across and w + 2 down: ${JSON.stringify(box)}`);

@@ -1434,7 +1434,8 @@ test('an upright small phone (360 × 640): the header in three short rows (the m
   for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const header = await page.locator('header.top').boundingBox();
-    assert.ok(header.height <= 80, `${link}: header ${header.height} px, the message's two lines in it (four rows and one line took 93, and 135 before that)`);
+    // (81 px since its lists and Present are 24 px tall, a finger's target: 77 px with them 19 px.)
+    assert.ok(header.height <= 82, `${link}: header ${header.height} px, the message's two lines in it (four rows and one line took 93, and 135 before that)`);
     const board = await ref(page, 'board').boundingBox();
     // A message of one line or two (a wrong pair, a Mayan drag over two columns) does not move the board under the
     // player's finger.
