@@ -836,7 +836,7 @@ test('every game\'s wasm class answers the same interface the same way', async (
           && refused(() => a.play(2, 0, '1'), /^direction: a whole number is needed, not the string '1'$/)
           && refused(() => a.play(2, 0, 0), /^direction: 1 \(right\) or -1 \(left\), not 0$/);
         // A whole number of any size that names no level is 0, as the declaration says (2 ** 53 threw).
-        const moves = [1, 0, -1, 41, 2 ** 53, -(2 ** 60), 1e300].map((k) => window.wasmBindings.MayanApp.levelMoves(k));
+        const moves = [1, 0, -1, 41, 2 ** 53, -(2 ** 60), 1e300, -(2 ** 63), -Number.MAX_VALUE].map((k) => window.wasmBindings.MayanApp.levelMoves(k));
         r.levelMoves = moves[0] > 0 && moves.slice(1).every((m) => m === 0)
           && [1.5, NaN, '1'].every((k) => refused(() => window.wasmBindings.MayanApp.levelMoves(k), /^level: a whole number is needed, not /));
       }

@@ -101,8 +101,8 @@ impl MayanApp {
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     ) -> Result<u32, JsError> {
         let k = whole_any(&k, "level")?;
-        Ok(usize::try_from(k - 1)
-            .ok()
+        Ok(k.checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
             .and_then(|i| built_in().get(i))
             .map_or(0, |l| l.moves))
     }
