@@ -1429,6 +1429,66 @@ test('the page follows the browser\'s text size (a reader who chose larger text 
   assert.ok(sizes['24&embed=1'] >= 1.2 * sizes['16&embed=1'], JSON.stringify(sizes));
 });
 
+/**
+ * The sides of the focused element's ring (its outline, width plus offset) that a box around it with overflow other
+ * than visible cuts: [] when the whole ring shows.
+ */
+function ringCut(page, sides = ['left', 'top', 'right', 'bottom']) {
+  return page.evaluate((sides) => {
+    const el = document.activeElement;
+    const css = getComputedStyle(el);
+    if (css.outlineStyle === 'none') return ['no ring'];
+    const reach = parseFloat(css.outlineWidth) + parseFloat(css.outlineOffset);
+    const r = el.getBoundingClientRect();
+    const ring = { left: r.left - reach, top: r.top - reach, right: r.right + reach, bottom: r.bottom + reach };
+    const cut = new Set();
+    for (let box = el.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+      const o = getComputedStyle(box);
+      if (o.overflowX === 'visible' && o.overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      const inner = { left: b.left + box.clientLeft, top: b.top + box.clientTop };
+      Object.assign(inner, { right: inner.left + box.clientWidth, bottom: inner.top + box.clientHeight });
+      if (ring.left < inner.left - 0.5) cut.add('left');
+      if (ring.top < inner.top - 0.5) cut.add('top');
+      if (ring.right > inner.right + 0.5) cut.add('right');
+      if (ring.bottom > inner.bottom + 0.5) cut.add('bottom');
+    }
+    return sides.filter((s) => cut.has(s));
+  }, sides);
+}
+
+test('focus rings are not cut by the boxes that scroll: the game\'s controls beside the board (200 % zoom, a phone on its side) and a board wider than the screen (400 % zoom)', async () => {
+  const games = { samegame: 'game=samegame&seed=5&w=15&h=10&colors=3', lianliankan: 'game=lianliankan&seed=7', mayan: 'game=mayan&level=7' };
+  for (const [id, link] of Object.entries(games)) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport: { width: 640, height: 400 } });
+    const first = page.locator('main .toolbar.primary').locator('button:not([disabled]), select').first();
+    assert.equal(await first.evaluate((el) => el.closest('.game-side') !== null), true, `${id}: the controls beside the board (the layout this checks)`);
+    const name = await first.evaluate((el) => el.textContent.trim() || el.getAttribute('aria-label'));
+    await page.locator('main canvas[data-ref="board"]').focus();
+    let found = false;
+    for (let i = 0; i < 40 && !found; i++) {
+      await page.keyboard.press('Tab');
+      found = await first.evaluate((el) => el === document.activeElement);
+    }
+    assert.equal(found, true, `${id}: Tab reaches ${name}`);
+    assert.deepEqual(await ringCut(page), [], `${id}: ${name}'s ring`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  for (const id of ['samegame', 'lianliankan']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${games[id]}`, { ...calm, viewport: { width: 320, height: 200 }, deviceScaleFactor: 3 });
+    assert.equal(await page.evaluate(() => window.clearboardPage.ref('wrap').classList.contains('scrolls')), true, `${id}: the board scrolls in its box (the layout this checks)`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'board');
+    // (Its right and bottom may be scrolled out of the box: the sides in view show their ring.)
+    assert.deepEqual(await ringCut(page, ['left', 'top']), [], `${id}: the board's ring`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('an upright small phone (360 × 640): the header in three short rows (the message\'s two lines kept), and the Mayan board keeps cells a finger can take', async () => {
   const viewport = { width: 360, height: 640 };
   for (const link of ['game=mayan&level=7', 'game=samegame&seed=2', 'game=lianliankan&w=8&h=6&kinds=12&seed=4']) {

@@ -62,7 +62,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     <div class="toolbar" role="group" aria-label="Options">
       <label>Strategy
         <select data-ref="strategy">
-          <option value="greedy">Greedy (the POJ 1027 rule)</option>
+          <option value="greedy">Greedy (POJ 1027)</option>
           <option value="solver">Solver (search)</option>
         </select>
       </label>
