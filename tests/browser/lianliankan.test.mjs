@@ -806,6 +806,25 @@ test('a verdict that grows to two lines near the window\'s bottom fits the board
   await context.close();
 });
 
+test('present mode entered with the board focused: a Step taken after the focus left it does not shrink the board (the readout\'s help, two lines in the large text, was not counted where the cursor\'s cell took one)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&variant=down&seed=3`, calm);
+  await button(page, 'Step').click();
+  await ref(page, 'board').focus();
+  await page.keyboard.press('p');
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames();
+  const box = () => ref(page, 'board').boundingBox();
+  const before = await box();
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.clearboardPage.app.moves() === 2);
+  await frames();
+  assert.match(await ref(page, 'readout').textContent(), /^Pick two tiles/, 'the help shows (the layout this checks)');
+  assert.deepEqual(await box(), before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('present mode keeps the path query tool (POJ 1101 shown to a class): closed at first, in the screen, and opened it answers as the judge does', async () => {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
     const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=5&present=1`, { ...calm, viewport });

@@ -549,7 +549,15 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
       const g = sim.greedyCluster();
       const greedyHere = g.some((v, k) => k % 2 === 0 && v === c && g[k + 1] === r);
       const greedyColor = sim.colorLetter(sim.cells()[g[1] * sim.width() + g[0]]);
-      out.push({ c, r, color, size, greedySize: g.length / 2, greedyHere, greedyColor, greedyCol: g[0], greedyRow: g[1] });
+      // A cluster is named by its anchor, as the move log names it: the bottommost ball of its leftmost column.
+      const anchor = (cells) => {
+        const balls = [];
+        for (let k = 0; k < cells.length; k += 2) balls.push([cells[k], cells[k + 1]]);
+        return balls.sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+      };
+      const [ac, ar] = anchor(sim.clusterAt(c, r));
+      const [gc, gr] = anchor(g);
+      out.push({ c: ac, r: ar, color, size, greedySize: g.length / 2, greedyHere, greedyColor, greedyCol: gc, greedyRow: gr });
     }
     sim.free();
     return out;
@@ -605,6 +613,9 @@ test('the solver thinks for the chosen time on the machine\'s workers, within it
     assert.ok(!parts[2].includes(';'), `the next move's first clause only: ${text}`);
   }
   assert.ok(sawOther, 'the solver departs from greedy somewhere on this board');
+  // The explanations name each move's cluster by the ball the move log names ("Move k at (row,column)").
+  const logged = (await page.evaluate(() => window.clearboardPage.app.log())).split('\n').filter((l) => l.startsWith('Move '));
+  assert.deepEqual(logged.map((l) => l.match(/^Move \d+ at \((\d+),(\d+)\)/).slice(1).join()), facts.slice(0, n - 1).map((f) => `${f.r + 1},${f.c + 1}`));
   // The last step's reason is said of the board it was made from: what greedy would have taken before it.
   await page.getByLabel("Show greedy's next move").uncheck();
   const last = await explain();
@@ -753,6 +764,22 @@ test('on a 64 × 64 board too, the solver\'s workers end soon after Stop (a slic
     return took;
   });
   assert.ok(Math.max(...calls) < 200, `advance(40) took ${calls.map(Math.round).join(', ')} ms`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a solver line that clicks a ball other than its cluster\'s anchor is explained with the ball the move log names', async () => {
+  // Bottom row B B R: the line clicks the right-hand B; the log names the cluster by its bottommost ball of its
+  // leftmost column (column 1, row 1), and so does the explanation now (it said column 2).
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RRG/RGG/BBR`, calm);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.evaluate(() => {
+    const g = window.clearboardPage;
+    g.adoptPlan(g.app.link(), { score: 0, cleared: false, moves: [1, 0] });
+  });
+  await page.getByRole('button', { name: 'Step' }).click();
+  assert.match(await page.evaluate(() => window.clearboardPage.app.log()), /^Move 1 at \(1,1\): removed 2 balls of color B/);
+  assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 1 of 1: 2 balls of color B \([a-z ]+\) at column 1, row 1, /);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1008,7 +1008,7 @@ export class Lianliankan extends BoardGame {
     const cell = cursor ?? this.selected;
     const readout = this.ref('readout');
     if (!cell) {
-      readout.textContent = this.app.isWon() ? '' : `Pick two tiles of the same kind joined by a path with at most two turns.${this.fitNote ?? ''}`;
+      readout.textContent = this.app.isWon() ? '' : this.helpText();
       return;
     }
     const sel = this.selected;
@@ -1552,7 +1552,7 @@ export class Lianliankan extends BoardGame {
     const column = this.ref('wrap').parentElement;
     const [readout, why] = [this.ref('readout'), this.ref('why')];
     const key = `${innerWidth} ${innerHeight} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')} ${this.linesPlace()}`;
-    if (this.readoutRoom?.key !== key) this.readoutRoom = { key, most: 0 };
+    if (this.readoutRoom?.key !== key) this.readoutRoom = { key, most: this.helpHeight(readout) };
     let sum = 16;
     for (const el of this.fit.below) {
       if (!el || el.hidden || el.parentElement !== column) continue;
@@ -1564,6 +1564,26 @@ export class Lianliankan extends BoardGame {
       sum += height + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
     }
     return this.keptBelow(sum + this.stackedRoom());
+  }
+
+  /** What the readout says when no tile is picked and the cursor is not shown. */
+  helpText() {
+    return `Pick two tiles of the same kind joined by a path with at most two turns.${this.fitNote ?? ''}`;
+  }
+
+  /**
+   * The height the readout takes with the help it shows when no tile is picked and the cursor is not shown (the
+   * board not focused): counted from the start, so that a teacher who entered present mode with the board focused
+   * and then stepped with it unfocused did not see the board shrink (the help wraps to two lines in present mode's
+   * large text where the cursor's cell took one). 0 where the readout is not under the board.
+   */
+  helpHeight(readout) {
+    if (!readout || readout.parentElement !== this.ref('wrap').parentElement || this.app.isWon()) return 0;
+    const text = readout.textContent;
+    readout.textContent = this.helpText();
+    const height = readout.offsetHeight;
+    readout.textContent = text;
+    return height;
   }
 
   resize() {

@@ -700,12 +700,20 @@ export class SameGame extends BoardGame {
       const color = (col, row) => sim.colorLetter(sim.cells()[row * w + col]);
       const [col, row] = [m[2 * i], m[2 * i + 1]];
       const size = sim.clusterAt(col, row).length / 2;
+      // A cluster named by the ball the move log names (the bottommost of its leftmost column, POJ 1027's), not by
+      // whichever of its balls the line clicks: the explanation and the log agree.
+      const anchor = (cells) => {
+        let [c, r] = [cells[0], cells[1]];
+        for (let k = 2; k < cells.length; k += 2) if (cells[k] < c || (cells[k] === c && cells[k + 1] < r)) [c, r] = [cells[k], cells[k + 1]];
+        return [c, r];
+      };
+      const [ac, ar] = anchor(sim.clusterAt(col, row));
       // The game's final score: what it had when the plan took over, and the line's points.
       const ends = plan.startScore
         ? `the game ends at ${plural(plan.startScore + plan.score, 'point')} (the line's ${plan.score} added to the ${plan.startScore} made before it)`
         : `the line ends at ${plural(plan.score, 'point')}`;
       const parts = [
-        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${col + 1}, row ${row + 1}, ${plural((size - 2) ** 2, 'point')} now; ${ends}${plan.cleared ? ' with the board cleared' : ''}`,
+        `Solver plan: move ${i + 1} of ${n}: ${plural(size, 'ball')} of color ${color(col, row)} at column ${ac + 1}, row ${ar + 1}, ${plural((size - 2) ** 2, 'point')} now; ${ends}${plan.cleared ? ' with the board cleared' : ''}`,
         // The colour saved up: ahead, this move, or done.
         i + 1 < plan.biggest.move
           ? `it saves color ${plan.biggest.color} for its biggest move (move ${plan.biggest.move}: ${plural(plan.biggest.size, 'ball')}, ${plural(plan.biggest.points, 'point')})`
@@ -721,7 +729,8 @@ export class SameGame extends BoardGame {
         parts.push('greedy would take this cluster too');
       } else {
         const gSize = g.length / 2;
-        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(g[0], g[1])} at column ${g[0] + 1}, row ${g[1] + 1} now (${plural((gSize - 2) ** 2, 'point')})`;
+        const [gc, gr] = anchor(g);
+        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(gc, gr)} at column ${gc + 1}, row ${gr + 1} now (${plural((gSize - 2) ** 2, 'point')})`;
         let taken = null;
         for (let j = i; j < n && !taken; j++) {
           sim.click(m[2 * j], m[2 * j + 1]);
