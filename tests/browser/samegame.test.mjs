@@ -777,6 +777,10 @@ test('a solver line that clicks a ball other than its cluster\'s anchor is expla
     const g = window.clearboardPage;
     g.adoptPlan(g.app.link(), { score: 0, cleared: false, moves: [1, 0] });
   });
+  // The hint names it so too.
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.keyboard.press('h');
+  assert.match(await page.locator('#message').textContent(), /^Hint: the solver's plan removes the 2 balls outlined next \(column 1, row 1\)\.$/);
   await page.getByRole('button', { name: 'Step' }).click();
   assert.match(await page.evaluate(() => window.clearboardPage.app.log()), /^Move 1 at \(1,1\): removed 2 balls of color B/);
   assert.match(await ref(page, 'why').textContent(), /^Last step: Solver plan: move 1 of 1: 2 balls of color B \([a-z ]+\) at column 1, row 1, /);

@@ -1472,6 +1472,15 @@ test('focus rings are not cut by the boxes that scroll: the game\'s controls bes
     }
     assert.equal(found, true, `${id}: Tab reaches ${name}`);
     assert.deepEqual(await ringCut(page), [], `${id}: ${name}'s ring`);
+    // The status message pinned at the top of the scrolled column sits at its very edge (over the column's padding):
+    // nothing scrolls by above it.
+    const pinned = await page.evaluate(() => {
+      window.clearboard.message('A message read while the column is scrolled down.');
+      const side = document.querySelector('main .game-side');
+      side.scrollTop = side.scrollHeight;
+      return [side.scrollTop > 0, Math.round(document.getElementById('message').getBoundingClientRect().top - side.getBoundingClientRect().top - side.clientTop)];
+    });
+    assert.deepEqual(pinned, [true, 0], `${id}: the message pinned at the column's top`);
     assert.deepEqual(problems, []);
     await context.close();
   }
