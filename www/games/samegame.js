@@ -127,16 +127,6 @@ const spokenMove = (line) => {
   return namedColors(`Move ${n}: removed ${balls} balls of color ${letter} at column ${col}, row ${row}, got ${plural(Number(points), 'point')}.`);
 };
 
-/**
- * The ball a cluster (flat col, row pairs) is named by, as the move log names it: the bottommost ball of its leftmost
- * column (POJ 1027's), so that an explanation or a hint and the log agree whichever ball a line clicks.
- */
-function clusterAnchor(cells) {
-  let [c, r] = [cells[0], cells[1]];
-  for (let k = 2; k < cells.length; k += 2) if (cells[k] < c || (cells[k] === c && cells[k + 1] < r)) [c, r] = [cells[k], cells[k + 1]];
-  return [c, r];
-}
-
 /** Paints one ball of colour `color` in the cell at (x, y), `s` pixels wide. */
 function paintBall(ctx, x, y, s, color, scale, outline, letter) {
   const r = (s / 2 - Math.max(0.5, s / 16)) * scale;
@@ -330,9 +320,8 @@ export class SameGame extends BoardGame {
     if (!cluster.length) return;
     this.hinted = cluster;
     const who = planned ? 'the solver\'s plan' : solver ? 'Greedy (no solver plan here: Solve gives the solver\'s move)' : 'Greedy';
-    // (Named by the ball the move log will name: a plan may click another ball of the cluster.)
-    const [col, row] = clusterAnchor(cluster);
-    const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${col + 1}, row ${row + 1}).`;
+    // (Named by its anchor, first in the list: the ball the move log will name, whichever ball a plan clicks.)
+    const text = `Hint: ${who} removes the ${cluster.length / 2} balls outlined next (column ${cluster[0] + 1}, row ${cluster[1] + 1}).`;
     this.hintText = text;
     this.shell.message(text);
     this.shell.announce(text);
@@ -711,9 +700,9 @@ export class SameGame extends BoardGame {
       const w = sim.width();
       const color = (col, row) => sim.colorLetter(sim.cells()[row * w + col]);
       const [col, row] = [m[2 * i], m[2 * i + 1]];
-      const size = sim.clusterAt(col, row).length / 2;
-      // A cluster named by the ball the move log names, not by whichever of its balls the line clicks.
-      const [ac, ar] = clusterAnchor(sim.clusterAt(col, row));
+      // The cluster named by its anchor (first in the list): the ball the move log names, not whichever the line clicks.
+      const [ac, ar, ...rest] = sim.clusterAt(col, row);
+      const size = rest.length / 2 + 1;
       // The game's final score: what it had when the plan took over, and the line's points.
       const ends = plan.startScore
         ? `the game ends at ${plural(plan.startScore + plan.score, 'point')} (the line's ${plan.score} added to the ${plan.startScore} made before it)`
@@ -735,8 +724,7 @@ export class SameGame extends BoardGame {
         parts.push('greedy would take this cluster too');
       } else {
         const gSize = g.length / 2;
-        const [gc, gr] = clusterAnchor(g);
-        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(gc, gr)} at column ${gc + 1}, row ${gr + 1} now (${plural((gSize - 2) ** 2, 'point')})`;
+        const greedy = `greedy would take the ${plural(gSize, 'ball')} of color ${color(g[0], g[1])} at column ${g[0] + 1}, row ${g[1] + 1} now (${plural((gSize - 2) ** 2, 'point')})`;
         let taken = null;
         for (let j = i; j < n && !taken; j++) {
           sim.click(m[2 * j], m[2 * j + 1]);

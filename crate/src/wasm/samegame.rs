@@ -197,8 +197,9 @@ impl SameGameApp {
         out
     }
 
-    /// The cluster under (col, row) as (col, row) pairs; empty for an empty
-    /// cell.
+    /// The cluster under (col, row) as (col, row) pairs, its anchor first
+    /// (the bottommost ball of its leftmost column: the cell the move log
+    /// names); empty for an empty cell.
     #[wasm_bindgen(js_name = clusterAt)]
     pub fn cluster_at(
         &self,
@@ -214,7 +215,13 @@ impl SameGameApp {
         self.game
             .board()
             .cluster_at(c)
-            .map(|cl| cl.cells.iter().flat_map(|c| [c.col, c.row]).collect())
+            .map(|cl| {
+                let rest = cl.cells.iter().copied().filter(|&c| c != cl.anchor);
+                std::iter::once(cl.anchor)
+                    .chain(rest)
+                    .flat_map(|c| [c.col, c.row])
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -289,8 +296,8 @@ impl SameGameApp {
         })
     }
 
-    /// The cluster the greedy strategy takes next, as (col, row) pairs
-    /// (empty when the game is over).
+    /// The cluster the greedy strategy takes next, as (col, row) pairs, its
+    /// anchor first (empty when the game is over).
     #[wasm_bindgen(js_name = greedyCluster)]
     pub fn greedy_cluster(&mut self) -> Vec<u8> {
         match greedy_choice(self.game.board(), &mut self.labeller) {
