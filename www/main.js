@@ -11,6 +11,7 @@ import { actOnChoice, installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
 import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS } from './core/embed.js';
 import { PALETTES, MOTIONS, MOTIONS_SHORT, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
+import { shortName } from './core/labels.js';
 
 setRegions(document.getElementById('live'), document.getElementById('message'));
 import { SameGame } from './games/samegame.js';
@@ -522,7 +523,7 @@ class Shell {
     });
     const label = () => {
       for (const o of options) {
-        const short = o.textContent.replace(/ \(.*\)$/, '');
+        const short = shortName(o.textContent);
         if (sideways.matches && short !== o.textContent) o.label = short;
         else o.removeAttribute('label');
       }

@@ -2302,6 +2302,49 @@ test('a pasted input longer than the page reads is refused before it is read, sa
   await context.close();
 });
 
+test('the side column\'s lists show whole names, without their glosses where the column is too narrow for them (200 % zoom, a phone on its side)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 1280, height: 800 } });
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('main .game-side select')].filter((s) => s.offsetParent && s.options.length > 1).map((s) => {
+    // Every option's closed-list text (its label) measured in the list's font, with room for the arrow.
+    const probe = Object.assign(document.createElement('span'), { style: `position:absolute;font:${getComputedStyle(s).font}` });
+    document.body.append(probe);
+    const fits = [...s.options].every((o) => {
+      probe.textContent = o.label;
+      return probe.getBoundingClientRect().width + 16 <= s.clientWidth;
+    });
+    probe.remove();
+    const o = s.selectedOptions[0];
+    return { list: s.dataset.ref, label: o.label, text: o.textContent, fits };
+  }));
+  const full = await shown();
+  assert.deepEqual(full.map((s) => [s.list, s.label, s.fits]), [['preset', 'POJ (15×10, 3 colours)', true], ['strategy', 'Greedy (POJ 1027)', true]]);
+  // 1280 × 800 at 200 % zoom: "POJ (15×10, 3 colo" and "Classic (16 × 9, 36 kin" under the arrow before.
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.waitForFunction(() => document.querySelector('main [data-ref="preset"]').selectedOptions[0].label === 'POJ');
+  assert.deepEqual((await shown()).map((s) => [s.list, s.label, s.text, s.fits]), [
+    ['preset', 'POJ', 'POJ (15×10, 3 colours)', true],
+    // (The strategies' whole names fit there.)
+    ['strategy', 'Greedy (POJ 1027)', 'Greedy (POJ 1027)', true],
+  ]);
+  await page.evaluate(() => { location.hash = '#game=lianliankan&w=16&h=9&kinds=36&variant=gather-horizontal&seed=4'; });
+  await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'lianliankan');
+  await page.waitForFunction(() => document.querySelector('main [data-ref="preset"]').selectedOptions[0].label === 'Classic');
+  assert.deepEqual((await shown()).map((s) => [s.list, s.label, s.text, s.fits]), [
+    ['preset', 'Classic', 'Classic (16 × 9, 36 kinds)', true],
+    ['variant', 'Gather horizontal', 'Gather horizontal (to the middle column)', true],
+  ]);
+  // A choice made by a link fires no change: a list is decided by its longest name, whichever is chosen.
+  await page.evaluate(() => { location.hash = '#game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=4'; });
+  await page.waitForFunction(() => document.querySelector('main [data-ref="variant"]').value === 'none');
+  assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Small', true], ['None', true]]);
+  // Wider again, the whole names.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => document.querySelector('main [data-ref="preset"]').selectedOptions[0].label.includes('('));
+  assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Small (8 × 6, 12 kinds)', true], ['None (nothing moves)', true]]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('on a phone, upright or sideways, the Palette and Motion lists show whole short names; wider, the full ones; a change is said in full', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const shown = () => page.evaluate(() => ['palette', 'motion'].map((id) => {

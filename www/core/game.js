@@ -8,6 +8,7 @@ import { Autoplay } from './autoplay.js';
 import { forgetRoom } from './announce.js';
 import { FitWatcher, PROJECTOR, WIDE, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
+import { ShortLabels } from './labels.js';
 import { load, loadSession, saveSession } from './storage.js';
 
 /** A phone held sideways: its own layout (style.css), the controls beside the board (placeControls). */
@@ -173,6 +174,8 @@ export class BoardGame {
       });
     });
     for (const el of root.querySelector('.game-side')?.children ?? []) if (el !== this.ref('why')) this.sideWatcher.observe(el);
+    // The side column's lists drop their names' glosses when the column is too narrow for them.
+    this.labels = side ? new ShortLabels(side) : null;
     this.placeControls();
   }
 
@@ -612,6 +615,7 @@ export class BoardGame {
     this.whyWatcher.disconnect();
     this.sideWatcher.disconnect();
     cancelAnimationFrame(this.sidePending);
+    this.labels?.dispose();
     this.app.free();
     this.app = null;
     if (this.root) {
