@@ -417,6 +417,11 @@ class Shell {
     const now = performance.now();
     this.linkTimes = (this.linkTimes ?? []).filter((t) => now - t < 10000);
     const link = `#${this.game.link()}${this.paramSuffix()}`;
+    // The position shown until now: the address, unless an update of it was put off by the rate limit or may have
+    // been dropped (a check pending), when it is the link last asked for (route forgets it: the address is then
+    // the position).
+    const before = (this.linkTimer || this.linkCheck) && this.lastLink ? this.lastLink : location.hash;
+    this.lastLink = link;
     if (location.hash === link) return;
     // Another game dealt over one under way (moves made: New game, another
     // level, preset or variant): a new entry, so that Back brings the game
@@ -427,7 +432,7 @@ class Shell {
     // A game whose moves were all undone is under way too (Redo would play them): Back finds Redo there (leave).
     const left = this.game.leftUndone;
     this.game.leftUndone = false;
-    const underWay = ((/&moves=[^&]/.test(location.hash) || left) && started(location.hash) !== started(link)) || (/&edit=/.test(location.hash) && !/&edit=/.test(link));
+    const underWay = ((/&moves=[^&]/.test(before) || left) && started(before) !== started(link)) || (/&edit=/.test(before) && !/&edit=/.test(link));
     if (!this.inRoute && this.params.embed !== '1' && underWay) {
       this.pushNext = true;
     }
@@ -447,6 +452,13 @@ class Shell {
     try {
       if (this.pushNext) {
         this.pushNext = false;
+        // The entry left keeps the position it showed last (an update of it put off, a game played fast to its end
+        // and a new one dealt: the entry kept an earlier move, or the deal before any move).
+        if (before !== location.hash) {
+          clearTimeout(this.linkTimer);
+          this.linkTimer = 0;
+          history.replaceState(null, '', before);
+        }
         history.pushState(null, '', link);
       } else history.replaceState(null, '', link);
     } catch {
@@ -599,6 +611,7 @@ class Shell {
   /** Opens what the address names; a bad link leaves the default game and says why. */
   route(first) {
     applyFix();
+    this.lastLink = null;
     const raw = location.hash.replace(/^#/, '');
     let text;
     // Put back when nothing is opened after all (as `load` does): no second over event for a position shown.

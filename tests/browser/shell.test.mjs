@@ -507,6 +507,37 @@ test('an address update put off by the rate limit survives Back, a typed address
   }
 });
 
+test('a new game dealt while an address update is put off by the rate limit: Back opens the game left where it was left', async () => {
+  for (const [game, start, deal] of [
+    ['lianliankan', '#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=9', 'n'],
+    ['samegame', '#game=samegame&seed=4&w=15&h=10&colors=3', 'n'],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=3`, calm);
+    await page.evaluate((hash) => { location.hash = hash; }, start);
+    await page.waitForFunction((id) => window.clearboardPage?.constructor.id === id, game);
+    await page.waitForFunction((want) => location.hash === want, start);
+    // Past 100 address updates in 10 s (Same Game's game is 20-odd moves: played and undone again and again).
+    const presses = game === 'lianliankan' ? [['s', 70], ['u', 40], ['s', 7]] : [['s', 40], ['u', 40], ['s', 40], ['u', 40], ['s', 9]];
+    for (const [key, n] of presses) for (let i = 0; i < n; i++) await page.keyboard.press(key);
+    const shown = await page.evaluate(() => window.clearboardPage.link());
+    assert.match(shown, /&moves=./, `${game}: moves shown`);
+    assert.notEqual(await page.evaluate(() => location.hash.slice(1)), shown, `${game}: the update is put off (else this checks nothing)`);
+    const entries = await page.evaluate(() => history.length);
+    await page.keyboard.press(deal);
+    await page.waitForFunction((old) => window.clearboardPage.link() !== old && !/&moves=/.test(window.clearboardPage.link()), shown);
+    assert.equal(await page.evaluate(() => history.length), entries + 1, `${game}: the new deal is a new entry`);
+    const dealt = await page.evaluate(() => window.clearboardPage.link());
+    await page.goBack();
+    await page.waitForFunction((want) => window.clearboardPage.link() === want, shown, { timeout: 3000 })
+      .catch(() => assert.fail(`${game}: Back opens the game left at the position shown`));
+    assert.equal(await page.evaluate(() => location.hash.slice(1)), shown, game);
+    await page.goForward();
+    await page.waitForFunction((want) => window.clearboardPage.link() === want, dealt);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('the game\'s letter keys work from a check box or slider too; a list and a text field keep theirs', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=15&h=10&colors=3`, calm);
   const moves = () => page.evaluate(() => window.clearboardPage.app.moves());
