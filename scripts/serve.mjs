@@ -41,7 +41,8 @@ export async function serveDir(dir, port = 0, host = '127.0.0.1', csp = CSP, cor
     }
     try {
       const body = await readFile(file);
-      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      // The length too, as a static host sends it (the page's loading bar shows the wasm's share come in).
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length };
       if (csp) headers['content-security-policy'] = csp;
       if (cors) headers['access-control-allow-origin'] = '*';
       res.writeHead(200, headers);

@@ -810,6 +810,66 @@ function movesBefore(link, n) {
   return parts.join('&');
 }
 
+/** What the page shows while the engine loads, and if it cannot. */
+class Loading {
+  /** Nothing arriving for this long is said (the download goes on). */
+  static STALL_MS = 15000;
+
+  constructor() {
+    this.header = document.querySelector('header');
+    this.bar = Object.assign(document.createElement('progress'), { id: 'loading', max: 1, value: 0 });
+    this.bar.setAttribute('aria-label', 'Loading the game engine');
+    document.getElementById('message').after(this.bar);
+    showMessage('Loading the game engine…');
+    this.last = performance.now();
+    this.stalled = false;
+    this.watch = setInterval(() => {
+      if (this.stalled || performance.now() - this.last < Loading.STALL_MS) return;
+      this.stalled = true;
+      showMessage(`Loading the game engine… nothing has arrived for ${Loading.STALL_MS / 1000} s: the connection may be down.`);
+      this.offerRetry();
+    }, 1000);
+  }
+
+  progress(loaded, total) {
+    this.last = performance.now();
+    if (total) this.bar.value = Math.min(1, loaded / total);
+    else this.bar.removeAttribute('value');
+    if (this.stalled) {
+      this.stalled = false;
+      showMessage('Loading the game engine…');
+    }
+  }
+
+  done() {
+    clearInterval(this.watch);
+    this.bar.remove();
+    this.retry?.remove();
+    showMessage('');
+    for (const el of this.header.querySelectorAll('select, button')) el.disabled = false;
+  }
+
+  failed(e) {
+    clearInterval(this.watch);
+    this.bar.remove();
+    const why = e instanceof TypeError && /fetch|network|load/i.test(e.message)
+      ? `the connection failed (${e.message})`
+      : e instanceof WebAssembly.CompileError
+        ? `the file that came is not the engine (${e.message})`
+        : e.message;
+    showMessage(`The game engine could not load: ${why}. Check the connection, then try again.`, true);
+    this.offerRetry();
+  }
+
+  /** A button that loads the page again. */
+  offerRetry() {
+    if (this.retry) return;
+    this.retry = Object.assign(document.createElement('button'), { type: 'button', id: 'retry', textContent: 'Try again' });
+    this.retry.addEventListener('click', () => location.reload());
+    this.bar.isConnected ? this.bar.after(this.retry) : document.getElementById('message').after(this.retry);
+  }
+}
+
 // Commands a parent sends while the engine loads (before `ready`) are kept
 // (the first 100 commands: what is not one is ignored, and takes no place)
 // and obeyed once the game is shown.
@@ -819,15 +879,17 @@ const keepEarly = (e) => {
 };
 addEventListener('message', keepEarly);
 
-engine()
+// While the engine loads the header's controls are off (the markup has them so: they act on a game) and the status
+// says so, with the wasm's download as a bar; nothing arriving for a while is said, and a failure offers to try again.
+const loading = new Loading();
+engine((loaded, total) => loading.progress(loaded, total))
   .then((bindings) => {
     removeEventListener('message', keepEarly);
+    loading.done();
     const shell = new Shell(bindings);
     for (const e of early.splice(0)) shell.messenger.receive(e);
     window.clearboard = shell;
     Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
     document.body.dataset.ready = 'true';
   })
-  .catch((e) => {
-    showMessage(`The game engine could not start: ${e.message}`, true);
-  });
+  .catch((e) => loading.failed(e));

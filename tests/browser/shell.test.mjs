@@ -538,6 +538,89 @@ test('a new game dealt while an address update is put off by the rate limit: Bac
   }
 });
 
+test('while the engine loads the status says so, a bar fills with the wasm\'s bytes and the header\'s controls are off; then they work', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  // A slow link (about 300 KB/s: the 470 KB wasm takes a second and a half).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 300 * 1024, uploadThroughput: 300 * 1024 });
+  await page.goto(`${server.url}#game=samegame&seed=2`, { waitUntil: 'commit' });
+  // Part of the wasm in, the game not yet shown.
+  await page.waitForFunction(() => {
+    const bar = document.getElementById('loading');
+    return bar && bar.value > 0 && bar.value < 1 && !document.body.dataset.ready;
+  }, null, { timeout: 10000 });
+  const state = await page.evaluate(() => ({
+    message: document.getElementById('message').textContent,
+    bar: document.getElementById('loading').getAttribute('aria-label'),
+    off: ['game-switch', 'palette', 'motion', 'present'].map((id) => document.getElementById(id).disabled),
+  }));
+  assert.deepEqual(state, { message: 'Loading the game engine…', bar: 'Loading the game engine', off: [true, true, true, true] });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  assert.equal(await page.locator('#loading').count(), 0, 'the bar goes');
+  assert.equal(await page.locator('#message').textContent(), '');
+  await page.getByRole('button', { name: 'Present' }).click();
+  assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true, 'Present works');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Game', { exact: true }).selectOption('mayan');
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'mayan');
+  await context.close();
+});
+
+test('an engine that cannot load is said with its cause, and Try again loads the page again', async () => {
+  for (const [how, cause] of [
+    ['abort', /^The game engine could not load: the connection failed \(.+\)\. Check the connection, then try again\.$/],
+    ['404', /^The game engine could not load: the server answered 404 Not Found for clearboard_bg\.wasm\. Check/],
+    ['not wasm', /^The game engine could not load: the file that came is not the engine \(.+\)\. Check/],
+  ]) {
+    const context = await browser.newContext(calm);
+    const { page, problems } = await watchedPage(context);
+    const refuse = (route) => (how === 'abort' ? route.abort() : how === '404' ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>Moved.</p>' }));
+    await page.route('**/clearboard_bg.wasm', refuse);
+    await page.goto(`${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`);
+    await page.waitForFunction(() => document.getElementById('message').classList.contains('error'), null, { timeout: 10000 });
+    assert.match(await page.locator('#message').textContent(), cause, how);
+    assert.equal(await page.locator('#loading').count(), 0, `${how}: no bar left`);
+    // Only the failed request is an error (the browser's own line for it); nothing thrown.
+    assert.deepEqual(problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p)), [], how);
+    await page.unroute('**/clearboard_bg.wasm');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=3', `${how}: the link's game once loaded`);
+    assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
+    await context.close();
+  }
+});
+
+test('a download that stops is said after 15 s, and the wait goes on', async () => {
+  const context = await browser.newContext(calm);
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/clearboard_bg.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto(`${server.url}#game=samegame&seed=2`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.getElementById('message')?.textContent === 'Loading the game engine…');
+  await page.clock.fastForward(14000);
+  assert.equal(await page.locator('#message').textContent(), 'Loading the game engine…', 'not before 15 s');
+  await page.clock.fastForward(2000);
+  assert.equal(await page.locator('#message').textContent(), 'Loading the game engine… nothing has arrived for 15 s: the connection may be down.');
+  assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 1);
+  release();
+  await page.clock.resume();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
+  assert.equal(await page.locator('#message').textContent(), '');
+  assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0, 'the offer goes once the engine is in');
+  await context.close();
+});
+
 test('the game\'s letter keys work from a check box or slider too; a list and a text field keep theirs', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=15&h=10&colors=3`, calm);
   const moves = () => page.evaluate(() => window.clearboardPage.app.moves());

@@ -7,30 +7,47 @@ const WASM_URL = new URL('../../clearboard_bg.wasm', import.meta.url).href;
 
 /**
  * Resolves with the wasm bindings (the module's exports, also set as
- * window.wasmBindings); rejects when they have not loaded after `ms`
- * milliseconds or the module fails.
+ * window.wasmBindings); rejects when the module or the wasm fails to load
+ * (an HTTP error, a broken connection, a body that is no wasm). There is no
+ * time limit: a slow connection still bringing bytes is waited for (a
+ * 25 KB/s link needs about 40 s). `progress(loaded, total)` is told of the
+ * wasm's bytes as they arrive (`total` 0 when unknown: no length given, or
+ * the length of a compressed body).
  */
-export async function engine(ms = 20000) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the WebAssembly module did not load in time')), ms);
-  });
-  try {
-    const bindings = await Promise.race([
-      (async () => {
-        const module = await import(JS_URL);
-        const exports = await module.default({ module_or_path: WASM_URL });
-        // The size of the engine's memory, read by the soak test.
-        window.__clearboardWasmBytes = () => exports.memory.buffer.byteLength;
-        return module;
-      })(),
-      timeout,
-    ]);
-    window.wasmBindings = bindings;
-    return bindings;
-  } finally {
-    clearTimeout(timer);
-  }
+export async function engine(progress = () => {}) {
+  // Both at once: the wasm's download does not wait for the module's, and its bytes are counted as they come.
+  const [module, wasm] = await Promise.all([import(JS_URL), fetch(WASM_URL).then((r) => counted(r, progress))]);
+  const exports = await module.default({ module_or_path: wasm });
+  // The size of the engine's memory, read by the soak test.
+  window.__clearboardWasmBytes = () => exports.memory.buffer.byteLength;
+  window.wasmBindings = module;
+  return module;
+}
+
+/**
+ * The wasm's response, its bytes told to `progress` as they arrive (not as
+ * the compiler takes them, which starts when the module is in: this side of
+ * the stream queues the whole file), typed as wasm whatever type the server
+ * named (a server that calls it something else would otherwise cost a
+ * second, slower compile). Rejects on an HTTP error.
+ */
+function counted(response, progress) {
+  if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText} for ${WASM_URL.split('/').pop()}`.replace('  ', ' '));
+  if (!response.body) return response;
+  const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
+  let loaded = 0;
+  const count = new TransformStream(
+    {
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        progress(loaded, total);
+        out.enqueue(chunk);
+      },
+    },
+    undefined,
+    new ByteLengthQueuingStrategy({ highWaterMark: 1 << 26 }),
+  );
+  return new Response(response.body.pipeThrough(count), { headers: { 'Content-Type': 'application/wasm' } });
 }
 
 /** The URLs of the wasm-bindgen module and of the wasm (for workers). */
