@@ -427,7 +427,8 @@ class Shell {
     // level, preset or variant): a new entry, so that Back brings the game
     // back. Not in a frame, whose entries would be the host page's Back.
     // (The Mayan editor's board and n are not the game's start: an edit is no new game.)
-    const started = (hash) => hash.replace(/&(moves|edit|edit-n)=[^&]*/g, '');
+    // (Nor is present mode entered or left: the same game, shown larger.)
+    const started = (hash) => hash.replace(/&(moves|edit|edit-n|present)=[^&]*/g, '');
     // Leaving the Mayan editor's board (another level, Reset, Play this) is one too: Back opens the editor on it again.
     // A game whose moves were all undone is under way too (Redo would play them): Back finds Redo there (leave).
     const left = this.game.leftUndone;

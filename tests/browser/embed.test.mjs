@@ -850,9 +850,12 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   await page.getByLabel('Think for (seconds)').focus();
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, 'a number field keeps →');
+  const entries = await page.evaluate(() => history.length);
   await page.keyboard.press('Escape');
   assert.equal(await present.getAttribute('aria-pressed'), 'false');
   assert.doesNotMatch(new URL(page.url()).hash, /present/);
+  // The same game, shown smaller: no new entry (Back went into present mode again).
+  assert.equal(await page.evaluate(() => history.length), entries, 'leaving present mode with moves made is no new entry');
   assert.equal(await page.locator('main .game-main [data-ref="why"]').count(), 1, 'the reason back under the board');
   // The button, and the link.
   await present.click();
