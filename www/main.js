@@ -458,7 +458,12 @@ class Shell {
         if (before !== location.hash) {
           clearTimeout(this.linkTimer);
           this.linkTimer = 0;
-          history.replaceState(null, '', before);
+          this.linkTimes.push(now);
+          try {
+            history.replaceState(null, '', before);
+          } catch {
+            /* refused: the entry keeps an earlier position; the new game's entry is made all the same */
+          }
         }
         history.pushState(null, '', link);
       } else history.replaceState(null, '', link);
@@ -819,9 +824,10 @@ class Loading {
   constructor() {
     this.header = document.querySelector('header');
     this.bar = Object.assign(document.createElement('progress'), { id: 'loading', max: 1, value: 0 });
-    this.bar.setAttribute('aria-label', 'Loading the game engine');
+    this.bar.setAttribute('aria-label', 'Engine download');
     document.getElementById('message').after(this.bar);
-    showMessage('Loading the game engine…');
+    // (The markup's text already: written again, a screen reader would say it again.)
+    if (document.getElementById('message').textContent !== 'Loading the game engine…') showMessage('Loading the game engine…');
     this.last = performance.now();
     this.stalled = false;
     this.watch = setInterval(() => {
@@ -839,6 +845,8 @@ class Loading {
     if (this.stalled) {
       this.stalled = false;
       showMessage('Loading the game engine…');
+      this.retry?.remove();
+      this.retry = null;
     }
   }
 
@@ -853,7 +861,7 @@ class Loading {
   failed(e) {
     clearInterval(this.watch);
     this.bar.remove();
-    const why = e instanceof TypeError && /fetch|network|load/i.test(e.message)
+    const why = e instanceof TypeError && /fetch|network/i.test(e.message)
       ? `the connection failed (${e.message})`
       : e instanceof WebAssembly.CompileError
         ? `the file that came is not the engine (${e.message})`
@@ -882,15 +890,27 @@ addEventListener('message', keepEarly);
 
 // While the engine loads the header's controls are off (the markup has them so: they act on a game) and the status
 // says so, with the wasm's download as a bar; nothing arriving for a while is said, and a failure offers to try again.
+// An embedded page shows its frame's layout from the start (the page's parameters are read again once it is in).
+if (/[#&]embed=1(&|$)/.test(location.hash)) {
+  document.body.classList.add('embed');
+  document.documentElement.classList.add('embed');
+}
 const loading = new Loading();
-engine((loaded, total) => loading.progress(loaded, total))
-  .then((bindings) => {
+engine((loaded, total) => loading.progress(loaded, total)).then(
+  (bindings) => {
     removeEventListener('message', keepEarly);
     loading.done();
-    const shell = new Shell(bindings);
-    for (const e of early.splice(0)) shell.messenger.receive(e);
-    window.clearboard = shell;
-    Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
-    document.body.dataset.ready = 'true';
-  })
-  .catch((e) => loading.failed(e));
+    try {
+      const shell = new Shell(bindings);
+      for (const e of early.splice(0)) shell.messenger.receive(e);
+      window.clearboard = shell;
+      Object.defineProperty(window, 'clearboardPage', { get: () => shell.game, configurable: true });
+      document.body.dataset.ready = 'true';
+    } catch (e) {
+      // The engine came, but the page failed with it: no connection to blame.
+      showMessage(`The game could not start: ${e.message}`, true);
+      throw e;
+    }
+  },
+  (e) => loading.failed(e),
+);

@@ -512,10 +512,17 @@ test('a new game dealt while an address update is put off by the rate limit: Bac
     ['lianliankan', '#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=9', 'n'],
     ['samegame', '#game=samegame&seed=4&w=15&h=10&colors=3', 'n'],
   ]) {
-    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=3`, calm);
+    const context = await browser.newContext(calm);
+    const { page, problems } = await watchedPage(context);
+    // The page's timers run when the test says: the update put off stays put off until the deal (else it might be
+    // written between the last press and the deal, and this would check nothing).
+    await page.clock.install();
+    await page.goto(`${server.url}#game=mayan&level=3`);
+    await page.waitForSelector('body[data-ready="true"]');
     await page.evaluate((hash) => { location.hash = hash; }, start);
     await page.waitForFunction((id) => window.clearboardPage?.constructor.id === id, game);
     await page.waitForFunction((want) => location.hash === want, start);
+    await page.clock.pauseAt(Date.now() + 60000);
     // Past 100 address updates in 10 s (Same Game's game is 20-odd moves: played and undone again and again).
     const presses = game === 'lianliankan' ? [['s', 70], ['u', 40], ['s', 7]] : [['s', 40], ['u', 40], ['s', 40], ['u', 40], ['s', 9]];
     for (const [key, n] of presses) for (let i = 0; i < n; i++) await page.keyboard.press(key);
@@ -527,6 +534,7 @@ test('a new game dealt while an address update is put off by the rate limit: Bac
     await page.waitForFunction((old) => window.clearboardPage.link() !== old && !/&moves=/.test(window.clearboardPage.link()), shown);
     assert.equal(await page.evaluate(() => history.length), entries + 1, `${game}: the new deal is a new entry`);
     const dealt = await page.evaluate(() => window.clearboardPage.link());
+    await page.clock.resume();
     await page.goBack();
     await page.waitForFunction((want) => window.clearboardPage.link() === want, shown, { timeout: 3000 })
       .catch(() => assert.fail(`${game}: Back opens the game left at the position shown`));
@@ -557,7 +565,7 @@ test('while the engine loads the status says so, a bar fills with the wasm\'s by
     bar: document.getElementById('loading').getAttribute('aria-label'),
     off: ['game-switch', 'palette', 'motion', 'present'].map((id) => document.getElementById(id).disabled),
   }));
-  assert.deepEqual(state, { message: 'Loading the game engine…', bar: 'Loading the game engine', off: [true, true, true, true] });
+  assert.deepEqual(state, { message: 'Loading the game engine…', bar: 'Engine download', off: [true, true, true, true] });
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   assert.equal(await page.locator('#loading').count(), 0, 'the bar goes');
@@ -607,7 +615,8 @@ test('a download that stops is said after 15 s, and the wait goes on', async () 
   });
   await page.clock.install();
   await page.goto(`${server.url}#game=samegame&seed=2`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.getElementById('message')?.textContent === 'Loading the game engine…');
+  // (The markup says it from the first paint; the bar comes with the page's script, whose clock this is.)
+  await page.waitForFunction(() => document.getElementById('loading') && document.getElementById('message').textContent === 'Loading the game engine…');
   await page.clock.fastForward(14000);
   assert.equal(await page.locator('#message').textContent(), 'Loading the game engine…', 'not before 15 s');
   await page.clock.fastForward(2000);
@@ -2418,7 +2427,7 @@ test('a pasted input longer than the page reads is refused before it is read, sa
 
 test('the side column\'s lists show whole names, without their glosses where the column is too narrow for them (200 % zoom, a phone on its side)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, { ...calm, viewport: { width: 1280, height: 800 } });
-  const shown = () => page.evaluate(() => [...document.querySelectorAll('main .game-side select')].filter((s) => s.offsetParent && s.options.length > 1).map((s) => {
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('main .game-side select[data-short]')].filter((s) => s.offsetParent).map((s) => {
     // Every option's closed-list text (its label) measured in the list's font, with room for the arrow.
     const probe = Object.assign(document.createElement('span'), { style: `position:absolute;font:${getComputedStyle(s).font}` });
     document.body.append(probe);
@@ -2447,6 +2456,15 @@ test('the side column\'s lists show whole names, without their glosses where the
     ['preset', 'Classic', 'Classic (16 × 9, 36 kinds)', true],
     ['variant', 'Gather horizontal', 'Gather horizontal (to the middle column)', true],
   ]);
+  // A list whose brackets tell its options apart keeps them: the path queries' "(10, 11) – (13, 12)".
+  const tool = page.locator('main [data-ref="pq-box"]');
+  if (!(await tool.evaluate((d) => d.open))) await tool.locator('summary').click();
+  const rows = Array.from({ length: 12 }, (_, y) => [...' '.repeat(13)].map((c, x) => ((x === 9 && y === 10) || (x === 12 && y === 11) || (x === 10 && y === 9) ? 'X' : c)).join(''));
+  await page.getByLabel('Path queries (mahjong or POJ 1101 input)', { exact: true }).fill(`13 12\n${rows.join('\n')}\n10 11 13 12\n11 10 13 12\n0 0 0 0\n0 0\n`);
+  await page.getByRole('button', { name: 'Answer queries', exact: true }).click();
+  const queries = await page.locator('main [data-ref="pq-query"]').evaluate((s) => [...s.options].map((o) => [o.label, o.textContent]));
+  assert.ok(queries.length === 2 && queries.every(([label, text]) => label === text && /\(/.test(text)), JSON.stringify(queries));
+  await tool.locator('summary').click();
   // A choice made by a link fires no change: a list is decided by its longest name, whichever is chosen.
   await page.evaluate(() => { location.hash = '#game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=4'; });
   await page.waitForFunction(() => document.querySelector('main [data-ref="variant"]').value === 'none');

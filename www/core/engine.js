@@ -25,29 +25,27 @@ export async function engine(progress = () => {}) {
 }
 
 /**
- * The wasm's response, its bytes told to `progress` as they arrive (not as
- * the compiler takes them, which starts when the module is in: this side of
- * the stream queues the whole file), typed as wasm whatever type the server
- * named (a server that calls it something else would otherwise cost a
- * second, slower compile). Rejects on an HTTP error.
+ * The wasm's response, handed on as it came (its address keys the
+ * browser's cache of compiled code), its bytes told to `progress` as they
+ * arrive through a copy of it read at once (the compiler starts reading
+ * when the module is in). Rejects on an HTTP error.
  */
 function counted(response, progress) {
   if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText} for ${WASM_URL.split('/').pop()}`.replace('  ', ' '));
   if (!response.body) return response;
   const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
+  const reader = response.clone().body.getReader();
   let loaded = 0;
-  const count = new TransformStream(
-    {
-      transform(chunk, out) {
-        loaded += chunk.byteLength;
-        progress(loaded, total);
-        out.enqueue(chunk);
-      },
-    },
-    undefined,
-    new ByteLengthQueuingStrategy({ highWaterMark: 1 << 26 }),
-  );
-  return new Response(response.body.pipeThrough(count), { headers: { 'Content-Type': 'application/wasm' } });
+  const read = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    loaded += value.byteLength;
+    progress(loaded, total);
+    read();
+  }, () => {
+    /* a broken download: the compiler's copy says so */
+  });
+  read();
+  return response;
 }
 
 /** The URLs of the wasm-bindgen module and of the wasm (for workers). */

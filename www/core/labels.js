@@ -1,4 +1,5 @@
-// Lists whose names carry a gloss in brackets ("Classic (16 × 9, 36 kinds)", "Greedy (POJ 1027)") show their names
+// Lists marked `data-short` whose names carry a gloss in brackets ("Classic (16 × 9, 36 kinds)", "Greedy (POJ 1027)")
+// show their names
 // without it when a whole name would be cut under the list's arrow: in a narrow side column (200 % zoom, a phone
 // held sideways) "Classic", not "Classic (16 × 9, 36 kin". Decided for the whole list (its longest name), not for the
 // option chosen, so that a choice made by a link or a new game, which fires no change, never shows a cut name. The
@@ -15,8 +16,9 @@ export function shortName(text) {
 /** Keeps the lists of `column` that have glossed names readable as the column's width changes. */
 export class ShortLabels {
   constructor(column) {
-    // (Every list: a game fills some of them after its markup is in place.)
-    this.selects = [...column.querySelectorAll('select')];
+    // (Marked ones only: another list's brackets may be what tells its options apart — 连连看's queries'
+    // "(10, 11) – (13, 12)". A game may fill a list after its markup is in place.)
+    this.selects = [...column.querySelectorAll('select[data-short]')];
     this.measure = document.createElement('canvas').getContext('2d');
     this.pending = 0;
     this.observer = new ResizeObserver(() => {

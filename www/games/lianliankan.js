@@ -86,7 +86,7 @@ ${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space pic
     <summary>Board</summary>
     <div class="toolbar" role="group" aria-label="Board">
       <label>Preset
-        <select data-ref="preset">
+        <select data-ref="preset" data-short>
           <option value="small">${PRESETS.small.label}</option>
           <option value="classic">${PRESETS.classic.label}</option>
           <option value="large">${PRESETS.large.label}</option>
@@ -96,7 +96,7 @@ ${boardMarkup('Lianliankan board. Arrow keys move the cursor, Enter or Space pic
       <label>Width <input data-ref="width" type="number" min="1" max="32" value="16" data-enter="deal"></label>
       <label>Height <input data-ref="height" type="number" min="1" max="32" value="9" data-enter="deal"></label>
       <label>Kinds <input data-ref="kinds" type="number" min="1" max="62" value="36" data-enter="deal"></label>
-      <label>Variant <select data-ref="variant"></select></label>
+      <label>Variant <select data-ref="variant" data-short></select></label>
       <label>Seed <input data-ref="seed" type="number" min="0" value="1" data-enter="deal"></label>
       <button type="button" data-ref="deal">Deal this seed</button>
     </div>

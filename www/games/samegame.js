@@ -47,7 +47,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     <summary>Board and strategy</summary>
     <div class="toolbar" role="group" aria-label="Board">
       <label>Preset
-        <select data-ref="preset">
+        <select data-ref="preset" data-short>
           <option value="poj">POJ (15×10, 3 colours)</option>
           <option value="standard">Standard (15×15, 5 colours)</option>
           <option value="small">Small (6×5, 3 colours)</option>
@@ -61,7 +61,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
     </div>
     <div class="toolbar" role="group" aria-label="Options">
       <label>Strategy
-        <select data-ref="strategy">
+        <select data-ref="strategy" data-short>
           <option value="greedy">Greedy (POJ 1027)</option>
           <option value="solver">Solver (search)</option>
         </select>
