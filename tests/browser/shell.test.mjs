@@ -579,22 +579,23 @@ test('while the engine loads the status says so, a bar fills with the wasm\'s by
 });
 
 test('an engine that cannot load is said with its cause, and Try again loads the page again', async () => {
-  for (const [how, cause] of [
+  for (const [how, cause, file = 'clearboard_bg.wasm'] of [
     ['abort', /^The game engine could not load: the connection failed \(.+\)\. Check the connection, then try again\.$/],
+    ['404', /^The game engine could not load: the server answered 404 Not Found for clearboard\.js\. Check/, 'clearboard.js'],
     ['404', /^The game engine could not load: the server answered 404 Not Found for clearboard_bg\.wasm\. Check/],
     ['not wasm', /^The game engine could not load: the file that came is not the engine \(.+\)\. Check/],
   ]) {
     const context = await browser.newContext(calm);
     const { page, problems } = await watchedPage(context);
     const refuse = (route) => (how === 'abort' ? route.abort() : how === '404' ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>Moved.</p>' }));
-    await page.route('**/clearboard_bg.wasm', refuse);
+    await page.route(`**/${file}`, refuse);
     await page.goto(`${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=3`);
     await page.waitForFunction(() => document.getElementById('message').classList.contains('error'), null, { timeout: 10000 });
     assert.match(await page.locator('#message').textContent(), cause, how);
     assert.equal(await page.locator('#loading').count(), 0, `${how}: no bar left`);
     // Only the failed request is an error (the browser's own line for it); nothing thrown.
     assert.deepEqual(problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p)), [], how);
-    await page.unroute('**/clearboard_bg.wasm');
+    await page.unroute(`**/${file}`);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
     assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=lianliankan&w=8&h=6&kinds=12&variant=none&seed=3', `${how}: the link's game once loaded`);

@@ -16,12 +16,31 @@ const WASM_URL = new URL('../../clearboard_bg.wasm', import.meta.url).href;
  */
 export async function engine(progress = () => {}) {
   // Both at once: the wasm's download does not wait for the module's, and its bytes are counted as they come.
-  const [module, wasm] = await Promise.all([import(JS_URL), fetch(WASM_URL).then((r) => counted(r, progress))]);
+  const [module, wasm] = await Promise.all([imported(), fetch(WASM_URL).then((r) => counted(r, progress))]);
   const exports = await module.default({ module_or_path: wasm });
   // The size of the engine's memory, read by the soak test.
   window.__clearboardWasmBytes = () => exports.memory.buffer.byteLength;
   window.wasmBindings = module;
   return module;
+}
+
+/**
+ * The wasm-bindgen module; a failed import (which names no cause) asks the
+ * server again, so that an HTTP error is said as the server's answer.
+ */
+async function imported() {
+  try {
+    return await import(JS_URL);
+  } catch (e) {
+    const answer = await fetch(JS_URL, { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+    if (answer && !answer.ok) throw new Error(refusal(answer, JS_URL));
+    throw e;
+  }
+}
+
+/** An HTTP error as said: "the server answered 404 Not Found for clearboard.js". */
+function refusal(response, url) {
+  return `the server answered ${response.status} ${response.statusText} for ${url.split('/').pop()}`.replace('  ', ' ');
 }
 
 /**
@@ -31,7 +50,7 @@ export async function engine(progress = () => {}) {
  * when the module is in). Rejects on an HTTP error.
  */
 function counted(response, progress) {
-  if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText} for ${WASM_URL.split('/').pop()}`.replace('  ', ' '));
+  if (!response.ok) throw new Error(refusal(response, WASM_URL));
   if (!response.body) return response;
   const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
   const reader = response.clone().body.getReader();
