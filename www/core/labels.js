@@ -1,9 +1,8 @@
 // Lists marked `data-short` whose names carry a gloss in brackets ("Classic (16 × 9, 36 kinds)", "Greedy (POJ 1027)")
-// show their names
-// without it when a whole name would be cut under the list's arrow: in a narrow side column (200 % zoom, a phone
-// held sideways) "Classic", not "Classic (16 × 9, 36 kin". Decided for the whole list (its longest name), not for the
-// option chosen, so that a choice made by a link or a new game, which fires no change, never shows a cut name. The
-// option's text keeps the whole name.
+// show their names without it when a whole name would be cut under the list's arrow: in a narrow side column (200 %
+// zoom, a phone held sideways) "Classic", not "Classic (16 × 9, 36 kin". Decided for the whole list (its longest
+// name), not for the option chosen, so that a choice made by a link or a new game, which fires no change, never shows
+// a cut name. The options' text keeps the whole names.
 
 /** Room the closed list takes beside its text: the arrow, padding and border (Chromium's is about 24 px). */
 const CHROME = 28;
