@@ -570,7 +570,7 @@ class Shell {
     this.game.restoreControls(this.keptControls[G.id]);
     if (this.presenting) this.game.presentChanged(true, true);
     // Embedded with &log=1: the panels holding a log are shown open.
-    if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]')) d.open = true;
+    if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]') && !d.classList.contains('extra-log')) d.open = true;
     document.getElementById('game-switch').value = G.id;
     document.title = `clearboard — ${G.title}`;
     return this.game;

@@ -320,6 +320,9 @@ test('a click selects a block, Move left / Move right drag it; the keyboard does
   await page.keyboard.press(g2 === 1 ? 'Shift+ArrowRight' : 'Shift+ArrowLeft');
   assert.equal(await app(page, (a) => a.moves()), 2);
   assert.equal(await app(page, (a) => a.solved()), true);
+  // The moves made are a log, named as its panel is, in the judge's format.
+  await ref(page, 'moves-box').locator('summary').click();
+  assert.equal(await page.getByRole('log', { name: 'Moves made', exact: true }).textContent(), judge(9));
   // Undo move by move, and Reset.
   await page.locator('body').press('u');
   assert.equal(await app(page, (a) => a.moves()), 1);

@@ -130,9 +130,9 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
     <textarea data-ref="noip-input" rows="7" aria-label="NOIP input" spellcheck="false"></textarea>
     <button type="button" data-ref="noip-load">Load</button>
   </details>
-  <details class="panel" data-ref="moves-box">
+  <details class="panel extra-log" data-ref="moves-box">
     <summary>Moves made <small>(x y g: column, row from the bottom, 1 right / −1 left)</small></summary>
-    <pre class="log" data-ref="moves-log"></pre>
+    <pre class="log" data-ref="moves-log" role="log" aria-label="Moves made" aria-live="off"></pre>
   </details>
 </div>`;
 
