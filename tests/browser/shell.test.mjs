@@ -2512,3 +2512,77 @@ test('on a phone, upright or sideways, the Palette and Motion lists show whole s
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/**
+ * Every visible text's contrast with what it is drawn on (its colour, with the opacity of it and its ancestors,
+ * over the first opaque background up the tree), as WCAG measures it. Disabled controls are exempt, as WCAG has them.
+ */
+function textContrasts() {
+  const parse = (c) => {
+    const p = c.match(/rgba?\(([^)]+)\)/)[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const ground = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] === 1) break;
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const luminance = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!el.checkVisibility({ visibilityProperty: true }) || el.closest(':disabled, .visually-hidden, option')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    if (opacity === 0) continue;
+    const bg = ground(el);
+    const c = parse(getComputedStyle(el).color);
+    const fg = over([c[0], c[1], c[2], c[3] * opacity], bg);
+    const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+    out.push({ text: el.textContent.trim().slice(0, 30), ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100 });
+  }
+  return out;
+}
+
+test('every text reads at 4.5 : 1 or more in the light and dark schemes, and at 7 : 1 when more contrast is asked for (the moves played of the judge\'s answer were 3.6 : 1)', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const contrast of ['no-preference', 'more']) {
+      const least = contrast === 'more' ? 7 : 4.5;
+      for (const link of ['game=samegame&seed=1', 'game=mayan&level=9', 'game=lianliankan&w=8&h=6&kinds=12&seed=2']) {
+        const { page, context } = await open(browser, `${server.url}#${link}`, { ...calm, colorScheme, contrast });
+        await page.evaluate(() => {
+          for (const d of document.querySelectorAll('main details')) d.open = true;
+        });
+        // The judge's answer followed on the board: a move played (dimmed) and the next one (marked).
+        if (link.startsWith('game=mayan')) {
+          await button(page, 'Show solution').click();
+          await button(page, 'Step').first().click();
+          assert.equal(await page.locator('main .log .played').count(), 1);
+        }
+        const texts = await page.evaluate(textContrasts);
+        assert.ok(texts.length > 25, `${link}: ${texts.length} texts measured`);
+        const low = texts.filter((t) => t.ratio < least);
+        assert.deepEqual(low, [], `${colorScheme}, contrast ${contrast}, ${link}: below ${least} : 1`);
+        // A refused link's error, said in the status line.
+        await page.evaluate(() => {
+          location.hash = 'game=samegame&seed=x';
+        });
+        await page.locator('#message.error').waitFor();
+        const said = (await page.locator('#message').textContent()).trim().slice(0, 30);
+        const error = (await page.evaluate(textContrasts)).find((t) => t.text === said);
+        assert.ok(error && error.ratio >= least, `${colorScheme}, contrast ${contrast}: the error reads at ${error?.ratio}`);
+        await context.close();
+      }
+    }
+  }
+});
