@@ -2586,3 +2586,53 @@ test('every text reads at 4.5 : 1 or more in the light and dark schemes, and at 
     }
   }
 });
+
+/** The text spacing WCAG 1.4.12 asks a page to bear (the bookmarklet testers use), as a style sheet. */
+const SPACED = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+test('with text spaced out (WCAG 1.4.12) the header\'s lists show their names whole, on a phone upright and sideways and on a laptop ("Okabe–It" and "Lianliankan (连连看" before)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=2`, { ...calm, viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, bypassCSP: true });
+  await page.addStyleTag({ content: SPACED });
+  // Each list against a copy of it beside it that no width limits (so in the same font and spacing).
+  const cut = () => page.evaluate(() => [...document.querySelectorAll('.top select')].map((s) => {
+    const free = s.cloneNode(true);
+    free.removeAttribute('id');
+    free.style.cssText = 'position:absolute;max-width:none;width:auto';
+    s.after(free);
+    free.value = s.value;
+    const need = free.getBoundingClientRect().width;
+    free.remove();
+    return [s.id, s.selectedOptions[0].label, Math.round(need - s.getBoundingClientRect().width)];
+  }).filter(([, , short]) => short > 0));
+  for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 844 }, { width: 667, height: 375 }, { width: 844, height: 390 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.deepEqual(await cut(), [], `${viewport.width} × ${viewport.height}: lists narrower than their names (by px)`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), viewport.width, 'nothing wider than the window');
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('controls that leave a board less than a third of the window (a phone at 200 % zoom, a short one) fit it to the window, a scroll below them, not to 12 px tiles', async () => {
+  for (const [link, viewport, least] of [
+    ['game=lianliankan&w=8&h=6&kinds=12&seed=2', { width: 195, height: 422 }, 20],
+    ['game=lianliankan&w=8&h=6&kinds=12&seed=2', { width: 320, height: 480 }, 24],
+    ['game=mayan&level=9', { width: 195, height: 422 }, 24],
+  ]) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    const board = page.locator('main canvas[data-ref="board"]');
+    const cell = () => page.evaluate(() => window.clearboardPage.geom.s);
+    assert.ok((await cell()) >= least, `${link} at ${viewport.width} × ${viewport.height}: cells of ${await cell()} px`);
+    // Scrolled to, the board and what must show under it are in the window together.
+    await board.evaluate((c) => c.scrollIntoView({ block: 'end' }));
+    const box = await board.boundingBox();
+    assert.ok(box.y >= -1 && box.y + box.height <= viewport.height + 1, JSON.stringify(box));
+    // A tap on a tile (or block) there picks it.
+    const p = await page.evaluate(() => window.clearboardPage.cellCenter(1, 0));
+    await page.touchscreen.tap(p.x, p.y);
+    assert.match(await ref(page, 'readout').textContent(), /selected|picked/i);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

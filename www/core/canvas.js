@@ -15,11 +15,20 @@ export function sizeCanvas(canvas, cssW, cssH) {
 /**
  * The space a board may take inside `wrap`: its width, and the height left
  * between the top of `wrap` and the bottom of the viewport minus `below`
- * CSS pixels (what must stay visible under the board).
+ * CSS pixels (what must stay visible under the board). Controls that leave
+ * the board less than a third of the window's height less `below` (a phone
+ * at 200 % zoom, text spaced out, a short window) would shrink it past use
+ * (连连看's tiles to 12 px, under the fold all the same): there it is
+ * fitted to the window's height less `below`, a scroll below them, with its
+ * lines. Not in present mode nor in an embed (their sizes are the screen's
+ * and the frame's).
  */
 export function boardSpace(wrap, below = 0) {
   const top = wrap.getBoundingClientRect().top + window.scrollY;
-  return { width: wrap.clientWidth, height: Math.max(60, window.innerHeight - top - below) };
+  let height = window.innerHeight - top - below;
+  const whole = window.innerHeight - below;
+  if (height < whole / 3 && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed')) height = whole;
+  return { width: wrap.clientWidth, height: Math.max(60, height) };
 }
 
 /**
