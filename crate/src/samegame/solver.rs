@@ -88,6 +88,7 @@ trait SearchBoard: SameGameBoard {
         _moves: &[Cell],
         _score: i64,
         _meter: Meter,
+        _slots: usize,
     ) -> Option<Box<dyn endgame::EndWalk>> {
         None
     }
@@ -256,8 +257,11 @@ impl<const V3: bool, const PEXT: bool> SearchBoard for Small<V3, PEXT> {
         moves: &[Cell],
         score: i64,
         meter: Meter,
+        slots: usize,
     ) -> Option<Box<dyn endgame::EndWalk>> {
-        Some(Box::new(endgame::Walk::new(start, moves, score, meter)))
+        Some(Box::new(endgame::Walk::with_slots(
+            start, moves, score, meter, slots,
+        )))
     }
     fn widen(beam: &mut Beam<'_, Self>, start: &Self, max_width: usize) {
         #[cfg(target_arch = "x86_64")]
@@ -364,6 +368,9 @@ struct Beam<'a, B: SearchBoard> {
     /// The budget of the exact search of the best line's end
     /// ([`Beam::end_exactly`]).
     endgame: Meter,
+    /// The slots of that search's table of proved bounds (fewer when many
+    /// threads search at once: [`endgame::table_slots`]).
+    end_slots: usize,
     /// The share of `meter` the current call may spend: when it is spent
     /// the beam pauses (a page's worker searches in slices).
     slice: Meter,
@@ -507,7 +514,13 @@ impl<B: SearchBoard> Beam<'_, B> {
         if self.best.score == i64::MIN || self.exhaustive {
             return None;
         }
-        B::end_walk(start, &self.best.moves, self.best.score, self.endgame)
+        B::end_walk(
+            start,
+            &self.best.moves,
+            self.best.score,
+            self.endgame,
+            self.end_slots,
+        )
     }
 
     /// Keeps the better line the exact search found, if any; sets
@@ -813,6 +826,7 @@ fn new_beam<'a, B: SearchBoard>(
         truncated: false,
         exhaustive: false,
         endgame: Budget::nodes(0).start(),
+        end_slots: endgame::TABLE_SLOTS,
         slice: Meter::UNLIMITED,
         state: None,
         progress,
@@ -1189,6 +1203,7 @@ fn solve_from<B: SearchBoard + Sync>(
         let mut beam = new_beam(start, settings.seed, thread, &report);
         beam.meter = meter;
         beam.endgame = endgame;
+        beam.end_slots = endgame::table_slots(threads);
         B::widen(&mut beam, start, settings.max_width);
         beam.best.nodes = beam.nodes;
         beam.best

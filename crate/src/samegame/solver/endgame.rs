@@ -23,7 +23,25 @@ use crate::samegame::board::{Cell, Removal, MAX_COLORS};
 use crate::samegame::rules::Rules;
 
 /// Slots of the table of proved bounds (16 bytes each: 32 MiB).
-const TABLE_SLOTS: usize = 1 << 21;
+pub(super) const TABLE_SLOTS: usize = 1 << 21;
+
+/// Slots of all the threads' tables together at most (128 MiB): each
+/// thread's table has [`TABLE_SLOTS`] up to four threads, then a share. Many
+/// threads with a whole table each took gigabytes, and clearing them made a
+/// run end late (64 threads on two cores: 1.7 GB, 3.1 s for 2 s).
+const ALL_TABLES_SLOTS: usize = 1 << 23;
+
+/// Slots of each thread's table when `threads` search at once (a power of
+/// two; at least 2¹⁶).
+pub(super) fn table_slots(threads: usize) -> usize {
+    let share = ALL_TABLES_SLOTS / threads.max(1);
+    let power = if share.is_power_of_two() {
+        share
+    } else {
+        share.next_power_of_two() / 2
+    };
+    power.clamp(1 << 16, TABLE_SLOTS)
+}
 
 /// The positions a slice of a walk examines at least, whatever the slice
 /// ([`EndWalk::advance`]).
@@ -388,13 +406,15 @@ pub(super) struct Walk<B: SearchBoard> {
 
 impl<B: SearchBoard> Walk<B> {
     /// A walk along `moves` (a whole game from `start`, scoring `score`)
-    /// within `meter`. A line that does not replay gives a walk that has
-    /// ended with nothing found.
-    pub(super) fn new(start: &B, moves: &[Cell], score: i64, meter: Meter) -> Walk<B> {
-        Walk::with_slots(start, moves, score, meter, TABLE_SLOTS)
-    }
-
-    fn with_slots(start: &B, moves: &[Cell], score: i64, meter: Meter, slots: usize) -> Walk<B> {
+    /// within `meter`, with a table of `slots` proved bounds. A line that
+    /// does not replay gives a walk that has ended with nothing found.
+    pub(super) fn with_slots(
+        start: &B,
+        moves: &[Cell],
+        score: i64,
+        meter: Meter,
+        slots: usize,
+    ) -> Walk<B> {
         let rules = Rules::default();
         let mut exact = Exact::<B>::new(rules, meter, slots);
         let mut positions = Vec::with_capacity(moves.len() + 1);
@@ -538,6 +558,25 @@ mod tests {
     }
 
     type S = Small<false, false>;
+
+    /// Each thread's table is whole up to four threads; past that the
+    /// tables together keep to 128 MiB, each a power of two and at least
+    /// 2¹⁶ slots.
+    #[test]
+    fn the_tables_of_many_threads_keep_to_a_total() {
+        for threads in 0..=4 {
+            assert_eq!(table_slots(threads), TABLE_SLOTS, "{threads} threads");
+        }
+        assert_eq!(table_slots(5), 1 << 20);
+        assert_eq!(table_slots(8), 1 << 20);
+        assert_eq!(table_slots(64), 1 << 17);
+        assert_eq!(table_slots(100_000), 1 << 16);
+        for threads in 1..=128 {
+            let slots = table_slots(threads);
+            assert!(slots.is_power_of_two(), "{threads} threads: {slots}");
+            assert!(slots * threads <= ALL_TABLES_SLOTS.max(TABLE_SLOTS * threads.min(4)));
+        }
+    }
 
     /// The exact search's value is the best of every line, on both board
     /// types, with a table as large as needed and with one of a few slots
