@@ -91,6 +91,8 @@ class Shell {
     this.main = document.querySelector('main');
     this.params = {};
     this.presenting = false;
+    /** Exits from fullscreen the page asked for whose fullscreenchange has not come yet. */
+    this.exitsAsked = 0;
     this.messenger = new Messenger(this);
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
@@ -101,9 +103,18 @@ class Shell {
       if (this.presenting) this.game?.placeExplanation?.(true);
     });
     document.addEventListener('fullscreenchange', () => {
-      if (!document.fullscreenElement && this.fullscreen && this.presenting) this.togglePresent(false);
+      // An exit the page asked for (present mode left) is no reason to leave present mode entered again since: it
+      // may come after P did that, and so may entering's own change, which set `fullscreen` again (a busy machine).
+      const asked = !document.fullscreenElement && this.exitsAsked > 0;
+      if (asked) this.exitsAsked -= 1;
+      if (!document.fullscreenElement && !asked && this.fullscreen && this.presenting) this.togglePresent(false);
       // Present mode left before its fullscreen came (P twice, quickly): the fullscreen goes too.
-      if (document.fullscreenElement && !this.presenting) document.exitFullscreen().catch(() => {});
+      if (document.fullscreenElement && !this.presenting) {
+        this.exitsAsked += 1;
+        document.exitFullscreen().catch(() => {
+          this.exitsAsked = Math.max(0, this.exitsAsked - 1);
+        });
+      }
       this.fullscreen = Boolean(document.fullscreenElement);
     });
     document.querySelector('.skip')?.addEventListener('click', (e) => {
@@ -267,7 +278,12 @@ class Shell {
       // Left here, not by the browser: the fullscreenchange this exit brings (late on a busy machine,
       // after P may have entered present mode again) must not end the new present mode.
       this.fullscreen = false;
-      if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+      if (document.fullscreenElement) {
+        this.exitsAsked += 1;
+        document.exitFullscreen().catch(() => {
+          this.exitsAsked = Math.max(0, this.exitsAsked - 1);
+        });
+      }
     }
     this.game?.presentChanged?.(on);
     this.game?.placeExplanation?.(on);

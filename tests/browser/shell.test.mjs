@@ -2381,6 +2381,46 @@ test('present mode left and entered again at once stays on when the browser\'s e
   await context.close();
 });
 
+test('present mode left and entered again at once stays on when the fullscreenchange of entering comes late too (a busy machine: it failed once under load)', async () => {
+  const context = await browser.newContext(calm);
+  // The page's fullscreenchange listeners hear each change 150 ms late: entering's comes after Esc and P.
+  await context.addInitScript(() => {
+    const add = Document.prototype.addEventListener;
+    Document.prototype.addEventListener = function (type, listener, ...rest) {
+      if (type !== 'fullscreenchange') return add.call(this, type, listener, ...rest);
+      return add.call(this, type, (e) => setTimeout(() => listener.call(this, e), 150), ...rest);
+    };
+  });
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await button(page, 'Undo').focus();
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.fullscreenElement !== null);
+  await page.evaluate(() => {
+    const exit = document.exitFullscreen.bind(document);
+    document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit().then(resolve, resolve), 300));
+  });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
+  await page.waitForFunction(() => document.fullscreenElement === null);
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), true, 'still presenting after the late exit');
+  // The browser's own exit (Esc in its fullscreen, F11) still leaves present mode.
+  await page.evaluate(() => { document.exitFullscreen = Document.prototype.exitFullscreen; });
+  await button(page, 'Present').click();
+  await button(page, 'Present').click();
+  await page.waitForFunction(() => document.fullscreenElement !== null);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
+  await page.evaluate(() => Document.prototype.exitFullscreen.call(document));
+  await page.waitForFunction(() => !window.clearboard.presenting);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a pasted input longer than the page reads is refused before it is read, saying its length and the limit; the game plays on', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, calm);
   for (const [link, box, label, button, chars, said] of [
