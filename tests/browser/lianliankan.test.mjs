@@ -1638,3 +1638,27 @@ test('the path query tool lists at most 500 boards, as it lists at most 500 quer
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a phone a lost game\'s verdict and rescue button refit the board but never turn it (it turned flat between two taps with more contrast asked for)', async () => {
+  // The last pair of this game leaves it lost as the tiles lie: a long verdict and Undo to the last winnable position.
+  const moves = '2.0.7.0,2.5.2.6,4.6.4.7,10.8.15.8,6.0.8.0,10.1.11.1,10.0.10.2,2.1.6.1,14.0.2.2,15.1.15.7,15.3.14.7,14.3.13.7,7.4.8.4,6.4.8.5,5.4.9.5,0.8.11.8,3.7.3.8,11.7.14.8,11.0.2.3,5.0.11.2,0.0.11.3,3.1.2.4,1.1.1.4,0.4.1.5,12.3.11.4,1.0.2.7,15.0.2.8,0.1.15.2,1.3.5.7,0.5.6.7,12.2.11.5,9.0.13.2';
+  for (const contrast of ['no-preference', 'more']) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=3&moves=${moves}`, { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, contrast });
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    const view = () => page.evaluate(() => ({ turned: window.clearboardPage.view.turned, top: Math.round(window.clearboardPage.canvas.getBoundingClientRect().top) }));
+    const before = await view();
+    assert.equal(before.turned, true, `${contrast}: a 16 × 9 board is drawn turned on a phone`);
+    for (const [x, y] of [[13, 3], [10, 5]]) {
+      const p = await at(page, x, y);
+      await page.touchscreen.tap(p.x, p.y);
+    }
+    await page.waitForFunction(() => /^Lost as the tiles lie/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    await button(page, 'Undo to the last winnable position').waitFor();
+    assert.deepEqual(await view(), before, `${contrast}: the board keeps its way round and its place`);
+    // The rescue button is in view (the board was fitted again to make room for it).
+    const rescue = await button(page, 'Undo to the last winnable position').boundingBox();
+    assert.ok(rescue.y + rescue.height <= 844, JSON.stringify(rescue));
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

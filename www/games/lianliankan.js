@@ -307,10 +307,11 @@ const TURN_KEEP = 1.1;
  * tall, narrow screen), unless `mayTurn` is false. 12 px at least: a Large
  * board fits a 390 px phone (it scrolls sideways when less is left).
  */
-function fitTurned(width, height, w, h, mayTurn, gain = TURN_GAIN) {
+function fitTurned(width, height, w, h, mayTurn, gain = TURN_GAIN, keep = undefined) {
   const size = (cols, rows) => Math.max(12, Math.min(72, Math.floor(width / cols), Math.floor(height / rows)));
   const flat = size(w + 2, h + 2);
   const turned = size(h + 2, w + 2);
+  if (keep !== undefined) return keep && mayTurn ? { s: turned, turned: true } : { s: flat, turned: false };
   return mayTurn && flat < TURN_BELOW && turned >= gain * flat ? { s: turned, turned: true } : { s: flat, turned: false };
 }
 
@@ -510,9 +511,10 @@ export class Lianliankan extends BoardGame {
     }
   }
 
-  /** A position opened: the readout's room (reserveBelow) is measured afresh too. */
+  /** A position opened: the readout's room (reserveBelow) is measured afresh too, and the board may turn (resize). */
   opened() {
     this.readoutRoom = null;
+    this.turnKey = null;
     super.opened();
   }
 
@@ -1598,7 +1600,13 @@ export class Lianliankan extends BoardGame {
     const mayTurn = NARROW.matches && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed');
     // A turned board stays turned while turning still gains a little (a phone's address bar that hides and
     // shows changes the height: the board does not flip with it).
-    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN);
+    // Nor does it turn while the window and the board stay as they are: a lost game's verdict and its rescue button
+    // (kept in view) take room and refit the board, which turned the other way between two taps with more contrast
+    // asked for (its buttons' edges a few pixels taller).
+    const turnKey = `${innerWidth} ${innerHeight} ${w} ${h} ${mayTurn}`;
+    const keep = this.turnKey === turnKey ? this.view.turned : undefined;
+    this.turnKey = turnKey;
+    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN, keep);
     // The frame that would show the whole board (the embed's height event): as tall as the width asks.
     const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
     this.wantedBoardHeight = (tall.turned ? w + 2 : h + 2) * tall.s;
