@@ -150,7 +150,7 @@ class Shell {
 
   /** The header's Palette and Motion selects (page-wide, kept in storage). */
   buildSettings() {
-    // A phone shows the lists cut to a width (style.css: about six letters upright, 8.5 or 11 em sideways): there each
+    // A phone's header has room for short lists only (upright, about six letters; sideways, one row): there each
     // shows its short name ("Okabe–Ito", "System": they read "Okabe–Ito (" and "As the syst"); the full one is what is
     // said on a change.
     const narrow = matchMedia('(max-width: 30rem), (orientation: landscape) and (max-height: 30rem)');

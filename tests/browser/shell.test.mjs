@@ -2541,7 +2541,7 @@ test('on a phone, upright or sideways, the Palette and Motion lists show whole s
   assert.equal(await page.locator('#live').textContent(), 'Motion: Reduced (no animation).');
   assert.equal((await shown())[1].label, 'Reduced');
   await page.locator('#motion').selectOption('system');
-  // Held sideways (the lists cut to 11 em, 8.5 em on a smaller phone), the short names too, whole.
+  // Held sideways (the header in one row, on a smaller phone too), the short names too, whole.
   for (const viewport of [{ width: 844, height: 390 }, { width: 640, height: 360 }]) {
     await page.setViewportSize(viewport);
     assert.deepEqual((await shown()).map((s) => [s.label, s.fits]), [['Okabe–Ito', true], ['System', true]], `${viewport.width} × ${viewport.height}`);
