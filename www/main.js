@@ -108,8 +108,9 @@ class Shell {
       const asked = !document.fullscreenElement && this.exitsAsked > 0;
       if (asked) this.exitsAsked -= 1;
       if (!document.fullscreenElement && !asked && this.fullscreen && this.presenting) this.togglePresent(false);
-      // Present mode left before its fullscreen came (P twice, quickly): the fullscreen goes too.
-      if (document.fullscreenElement && !this.presenting) {
+      // Present mode left before its fullscreen came (P twice, quickly): the fullscreen goes too (unless its exit was
+      // asked for already: two asked give one change, and the count would stay one too high).
+      if (document.fullscreenElement && !this.presenting && this.exitsAsked === 0) {
         this.exitsAsked += 1;
         document.exitFullscreen().catch(() => {
           this.exitsAsked = Math.max(0, this.exitsAsked - 1);
@@ -545,8 +546,8 @@ class Shell {
   buildSwitcher() {
     const select = document.getElementById('game-switch');
     select.replaceChildren();
-    // A phone held sideways cuts the list to 11 or 8.5 em (style.css): there a name with a gloss in brackets shows
-    // without it ("Lianliankan", not "Lianliankan (连连" under the arrow); the option's text stays the whole name.
+    // A phone held sideways has the header in one row (style.css): there a name with a gloss in brackets shows
+    // without it ("Lianliankan", not "Lianliankan (连连看)"); the option's text stays the whole name.
     const sideways = matchMedia('(orientation: landscape) and (max-height: 30rem)');
     const options = GAMES.map((G) => {
       const option = document.createElement('option');

@@ -2421,6 +2421,42 @@ test('present mode left and entered again at once stays on when the fullscreench
   await context.close();
 });
 
+test('P twice quickly while entering\'s fullscreenchange comes late asks for one exit: the browser\'s own exit later still leaves present mode', async () => {
+  const context = await browser.newContext(calm);
+  await context.addInitScript(() => {
+    const add = Document.prototype.addEventListener;
+    Document.prototype.addEventListener = function (type, listener, ...rest) {
+      if (type !== 'fullscreenchange') return add.call(this, type, listener, ...rest);
+      return add.call(this, type, (e) => setTimeout(() => listener.call(this, e), 150), ...rest);
+    };
+  });
+  const { page, problems } = await watchedPage(context);
+  failOnProblems(context, problems);
+  await page.goto(`${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`);
+  await page.waitForSelector('body[data-ready="true"]');
+  // The page's exits take 300 ms: entering's late change comes while the first is pending.
+  await page.evaluate(() => {
+    const exit = Document.prototype.exitFullscreen;
+    document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit.call(document).then(resolve, resolve), 300));
+  });
+  await button(page, 'Undo').focus();
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.fullscreenElement !== null);
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.fullscreenElement === null);
+  await page.waitForTimeout(600);
+  assert.equal(await page.evaluate(() => window.clearboard.presenting), false);
+  // Later: present mode again, left by the browser (Esc in its fullscreen, F11), not by the page.
+  await page.evaluate(() => { document.exitFullscreen = Document.prototype.exitFullscreen; });
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.fullscreenElement !== null);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => Document.prototype.exitFullscreen.call(document));
+  await page.waitForFunction(() => !window.clearboard.presenting, null, { timeout: 2000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a pasted input longer than the page reads is refused before it is read, saying its length and the limit; the game plays on', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=5`, calm);
   for (const [link, box, label, button, chars, said] of [

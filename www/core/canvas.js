@@ -27,8 +27,38 @@ export function boardSpace(wrap, below = 0) {
   const top = wrap.getBoundingClientRect().top + window.scrollY;
   let height = window.innerHeight - top - below;
   const whole = window.innerHeight - below;
-  if (height < whole / 3 && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed')) height = whole;
+  if (!document.body.classList.contains('present') && !document.documentElement.classList.contains('embed')) {
+    // Decided once for the window (and the position: forgetWholeFit), so that lines growing under the board (a
+    // verdict, a rescue button) do not switch it between two taps.
+    let chosen = wholeFits.get(wrap);
+    if (!sameWindow(chosen)) {
+      chosen = { ...windowNow(), on: height < whole / 3 };
+      wholeFits.set(wrap, chosen);
+    }
+    if (chosen.on) height = Math.max(height, whole);
+  }
   return { width: wrap.clientWidth, height: Math.max(60, height) };
+}
+
+/** Whether each board is fitted to the window's height (boardSpace), and for which window. */
+const wholeFits = new WeakMap();
+
+/** A position opened: whether its board is fitted to the window is decided afresh (boardSpace). */
+export function forgetWholeFit(wrap) {
+  wholeFits.delete(wrap);
+}
+
+/** The window's size now. */
+export function windowNow() {
+  return { w: window.innerWidth, h: window.innerHeight };
+}
+
+/**
+ * Whether the window is the one `then` (from windowNow) noted: the same width and, within a fifth, the same height
+ * (a phone's address bar that hides and shows as the page scrolls changes the height by less).
+ */
+export function sameWindow(then) {
+  return Boolean(then) && then.w === window.innerWidth && Math.abs(then.h - window.innerHeight) <= then.h / 5;
 }
 
 /**

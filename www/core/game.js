@@ -6,7 +6,7 @@
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
 import { forgetRoom } from './announce.js';
-import { FitWatcher, PROJECTOR, WIDE, revealInPage } from './canvas.js';
+import { FitWatcher, PROJECTOR, WIDE, forgetWholeFit, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { ShortLabels } from './labels.js';
 import { load, loadSession, saveSession } from './storage.js';
@@ -657,6 +657,7 @@ export class BoardGame {
     this.forgetWhyRoom();
     this.outsideSeen = null;
     this.fit.forgetTall();
+    forgetWholeFit(this.fit.wrap);
     forgetRoom();
     this.afterOpen();
   }

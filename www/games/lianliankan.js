@@ -11,7 +11,7 @@
 // its one-cell ring around it, where paths may run.
 import { actOnChoice } from '../core/keys.js';
 import { BoardGame, boardMarkup, plural, NOTHING_TO_UNDO, NOTHING_TO_REDO } from '../core/game.js';
-import { sizeCanvas, boardSpace } from '../core/canvas.js';
+import { sizeCanvas, boardSpace, sameWindow, windowNow } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
@@ -1603,9 +1603,10 @@ export class Lianliankan extends BoardGame {
     // Nor does it turn while the window and the board stay as they are: a lost game's verdict and its rescue button
     // (kept in view) take room and refit the board, which turned the other way between two taps with more contrast
     // asked for (its buttons' edges a few pixels taller).
-    const turnKey = `${innerWidth} ${innerHeight} ${w} ${h} ${mayTurn}`;
-    const keep = this.turnKey === turnKey ? this.view.turned : undefined;
-    this.turnKey = turnKey;
+    // (A phone's address bar that hides and shows changes the height by less than sameWindow allows.)
+    const board = `${w} ${h} ${mayTurn}`;
+    const keep = this.turnKey?.board === board && sameWindow(this.turnKey.window) ? this.view.turned : undefined;
+    if (keep === undefined) this.turnKey = { board, window: windowNow() };
     const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN, keep);
     // The frame that would show the whole board (the embed's height event): as tall as the width asks.
     const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
