@@ -2715,3 +2715,39 @@ test('controls that leave a board less than a third of the window (a phone at 20
     await context.close();
   }
 });
+
+test('a phone at 200 % zoom (195 × 422): the board stays put as the score grows, a result under a board that scrolls sideways shows whole with buttons a finger can take, and a board too tall is said to need the page scrolled, not itself', async () => {
+  const phone = { ...calm, viewport: { width: 195, height: 422 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  const boardTop = (page) => page.evaluate(() => Math.round(window.clearboardPage.canvas.getBoundingClientRect().top + scrollY));
+  for (const link of ['game=lianliankan&w=16&h=9&kinds=36&seed=3', 'game=lianliankan&w=8&h=6&kinds=12&seed=2', 'game=samegame&seed=1']) {
+    const { page, problems, context } = await open(browser, `${server.url}#${link}`, phone);
+    const top = await boardTop(page);
+    // Twelve moves: the score's digits grow (the line wrapped at "Score 10" and moved the board by 12 px).
+    for (let i = 0; i < 12; i++) {
+      await button(page, 'Step').first().click();
+      assert.equal(await boardTop(page), top, `${link}: after move ${i + 1}`);
+    }
+    if (link.startsWith('game=samegame')) {
+      while (!(await page.evaluate(() => window.clearboardPage.app.isOver()))) await button(page, 'Step').first().click();
+      const box = page.locator('main [data-ref="overlay"]');
+      await box.evaluate((o) => o.scrollIntoView({ block: 'end' }));
+      const r = await box.boundingBox();
+      assert.ok(r.x >= 0 && r.x + r.width <= 195 + 0.5 && r.y >= 0 && r.y + r.height <= 422 + 0.5, `the result box in view: ${JSON.stringify(r)}`);
+      for (const name of ['New game', 'Undo']) {
+        const b = await box.getByText(name, { exact: true }).boundingBox();
+        assert.ok(b.height >= 24 && b.x >= 0 && b.x + b.width <= 195, `${name}: ${JSON.stringify(b)}`);
+      }
+      // The box stays whole in view as the board is scrolled sideways.
+      await ref(page, 'wrap').evaluate((w) => { w.scrollLeft = w.scrollWidth; });
+      const moved = await box.boundingBox();
+      assert.ok(moved.x >= 0 && moved.x + moved.width <= 195 + 0.5, JSON.stringify(moved));
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1`, { ...phone, viewport: { width: 320, height: 480 } });
+  assert.match(await ref(page, 'readout').textContent(), /This 15 × 10 board is taller than the room on the screen: scroll the page to see all of it\./);
+  assert.equal(await ref(page, 'wrap').evaluate((w) => w.classList.contains('scrolls')), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

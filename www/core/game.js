@@ -391,7 +391,9 @@ export class BoardGame {
    * line once a best time exists, Mayan's level line on a 320 px screen) it
    * is set smaller, down to 13 px, then in its short form (`short`: the same
    * figures with fewer words), down to 12 px; only a line that fits in
-   * neither wraps. A line that wrapped at a win moved the board down.
+   * neither wraps. A line that wrapped at a win moved the board down, so a
+   * line that wraps, or fits at 12 px with little to spare, keeps two
+   * lines' room.
    */
   showLine(full, short = full) {
     this.lineTexts = [full, short];
@@ -422,10 +424,23 @@ export class BoardGame {
       }
       return el.scrollWidth <= room;
     };
-    if (fitted(full, 13) || (short !== full && fitted(short, 12))) return;
+    // (Raised, never lowered: the fit keeps the largest room the line has taken, keepHeight.)
+    const twoLines = () => {
+      const css = getComputedStyle(el);
+      const two = 2 * (parseFloat(css.lineHeight) || 1.2 * parseFloat(css.fontSize));
+      if (two > (parseFloat(el.style.minHeight) || 0)) el.style.minHeight = `${Math.ceil(two)}px`;
+    };
+    if (fitted(full, 13)) return;
+    if (short !== full && fitted(short, 12)) {
+      // At the least size with little to spare (a phone at 200 % zoom): figures that grow (a score's digits) would
+      // wrap it between two taps and move the board down, so the second line's room is kept from the start.
+      if (parseFloat(el.style.fontSize) <= 12.5 && el.scrollWidth > room * 0.85) twoLines();
+      return;
+    }
     el.textContent = short;
     el.style.fontSize = '12px';
     el.style.whiteSpace = '';
+    twoLines();
   }
 
   /**
@@ -742,15 +757,25 @@ export class BoardGame {
     const keepScroll = () => {
       if (scrollY !== y || scrollX !== x) scrollTo(x, y);
     };
-    o.classList.remove('compact', 'outside');
+    o.classList.remove('compact', 'outside', 'pinned');
+    o.style.removeProperty('--visible');
     const fits = () => {
       const { tall, wide } = overlayNeeds(o);
       return tall <= o.clientHeight + 0.5 && wide <= o.clientWidth + 0.5;
     };
-    if (fits()) return keepScroll();
-    o.classList.add('compact');
-    if (fits()) return keepScroll();
-    o.classList.replace('compact', 'outside');
+    // A board that scrolls sideways in its box: a box on it would be centred on the whole board, its ends cut off
+    // at the box's edges (a phone at 200 % zoom). It goes under the board, as wide as the part in view and kept there.
+    const wrap = this.ref('wrap');
+    const sideways = wrap?.classList.contains('scrolls') && wrap.scrollWidth > wrap.clientWidth + 0.5;
+    if (!sideways) {
+      if (fits()) return keepScroll();
+      o.classList.add('compact');
+      if (fits()) return keepScroll();
+      o.classList.replace('compact', 'outside');
+    } else {
+      o.classList.add('outside', 'pinned');
+      o.style.setProperty('--visible', `${wrap.clientWidth}px`);
+    }
     keepScroll();
     // Under the board it may fall below the fold (a short frame): the first
     // time a result is placed there, it is brought into view.

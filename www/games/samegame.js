@@ -1195,8 +1195,15 @@ export class SameGame extends BoardGame {
     const { s, left, bottom, fits } = geom;
     this.geom = { s, left, bottom };
     this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;
-    this.fitNote = fits ? null : `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`;
-    wrap.classList.toggle('scrolls', !fits);
+    // Cells of the least size that are still too many for the width: the board scrolls sideways in its box. Too many
+    // for the height only: the board runs on below the screen's edge, and the page scrolls (its box does not).
+    const sideways = !fits && left + w * s > wrap.clientWidth + 0.5;
+    this.fitNote = fits
+      ? null
+      : sideways
+        ? `This ${w} × ${h} board is wider than the screen: scroll it sideways to see all of it.`
+        : `This ${w} × ${h} board is taller than the room on the screen: scroll the page to see all of it.`;
+    wrap.classList.toggle('scrolls', sideways);
     this.placeOverlay();
     sizeCanvas(this.canvas, left + w * s, h * s + bottom);
     this.fitOverlay();
