@@ -1197,12 +1197,16 @@ export class SameGame extends BoardGame {
     this.wantedBoardHeight = h * geom.wide.s + geom.wide.bottom;
     // Cells of the least size that are still too many for the width: the board scrolls sideways in its box. Too many
     // for the height only: the board runs on below the screen's edge, and the page scrolls (its box does not).
+    // (Its box is at most 75 % of the window's height, style.css: a board taller than that scrolls both ways in it.)
     const sideways = !fits && left + w * s > wrap.clientWidth + 0.5;
+    const both = sideways && h * s + bottom > 0.75 * innerHeight;
     this.fitNote = fits
       ? null
-      : sideways
-        ? `This ${w} × ${h} board is wider than the screen: scroll it sideways to see all of it.`
-        : `This ${w} × ${h} board is taller than the room on the screen: scroll the page to see all of it.`;
+      : both
+        ? `This ${w} × ${h} board is larger than the screen: scroll the board to see all of it.`
+        : sideways
+          ? `This ${w} × ${h} board is wider than the screen: scroll it sideways to see all of it.`
+          : `This ${w} × ${h} board is taller than the room on the screen: scroll the page to see all of it.`;
     wrap.classList.toggle('scrolls', sideways);
     this.placeOverlay();
     sizeCanvas(this.canvas, left + w * s, h * s + bottom);
