@@ -2360,30 +2360,9 @@ test('an address longer than 100,000 characters is refused before the engine rea
   await context.close();
 });
 
-test('present mode left and entered again at once stays on when the browser\'s exit from fullscreen comes late', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm);
-  await button(page, 'Undo').focus();
-  await page.keyboard.press('p');
-  await page.waitForFunction(() => document.fullscreenElement !== null);
-  // A busy machine: the exit takes effect (and its fullscreenchange fires) only after P was pressed again.
-  await page.evaluate(() => {
-    const exit = document.exitFullscreen.bind(document);
-    document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit().then(resolve, resolve), 300));
-  });
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('p');
-  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
-  await page.waitForFunction(() => document.fullscreenElement === null);
-  await page.waitForTimeout(200);
-  assert.equal(await page.evaluate(() => window.clearboard.presenting), true, 'still presenting after the late exit');
-  assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('present mode left and entered again at once stays on when the fullscreenchange of entering comes late too (a busy machine: it failed once under load)', async () => {
+/** A small game whose page hears each fullscreenchange 150 ms late (a busy machine). */
+async function openLateFullscreen() {
   const context = await browser.newContext(calm);
-  // The page's fullscreenchange listeners hear each change 150 ms late: entering's comes after Esc and P.
   await context.addInitScript(() => {
     const add = Document.prototype.addEventListener;
     Document.prototype.addEventListener = function (type, listener, ...rest) {
@@ -2395,45 +2374,48 @@ test('present mode left and entered again at once stays on when the fullscreench
   failOnProblems(context, problems);
   await page.goto(`${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`);
   await page.waitForSelector('body[data-ready="true"]');
-  await button(page, 'Undo').focus();
-  await page.keyboard.press('p');
-  await page.waitForFunction(() => document.fullscreenElement !== null);
-  await page.evaluate(() => {
-    const exit = document.exitFullscreen.bind(document);
-    document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit().then(resolve, resolve), 300));
+  return { page, problems, context };
+}
+
+// A busy machine: the page's own exit takes effect (and its fullscreenchange fires) only after P was pressed again;
+// and entering's fullscreenchange may come late too, after Esc and P.
+for (const [late, openIt] of [
+  ['the browser\'s exit from fullscreen comes late', () => open(browser, `${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`, calm)],
+  ['the fullscreenchange of entering comes late too (a busy machine: it failed once under load)', openLateFullscreen],
+]) {
+  test(`present mode left and entered again at once stays on when ${late}`, async () => {
+    const { page, problems, context } = await openIt();
+    await button(page, 'Undo').focus();
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => document.fullscreenElement !== null);
+    await page.evaluate(() => {
+      const exit = document.exitFullscreen.bind(document);
+      document.exitFullscreen = () => new Promise((resolve) => setTimeout(() => exit().then(resolve, resolve), 300));
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('p');
+    assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    await page.waitForTimeout(400);
+    assert.equal(await page.evaluate(() => window.clearboard.presenting), true, 'still presenting after the late exit');
+    assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
+    // The browser's own exit (Esc in its fullscreen, F11) still leaves present mode.
+    await page.evaluate(() => { document.exitFullscreen = Document.prototype.exitFullscreen; });
+    await button(page, 'Present').click();
+    await button(page, 'Present').click();
+    await page.waitForFunction(() => document.fullscreenElement !== null);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
+    await page.evaluate(() => Document.prototype.exitFullscreen.call(document));
+    await page.waitForFunction(() => !window.clearboard.presenting);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('p');
-  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
-  await page.waitForFunction(() => document.fullscreenElement === null);
-  await page.waitForTimeout(400);
-  assert.equal(await page.evaluate(() => window.clearboard.presenting), true, 'still presenting after the late exit');
-  // The browser's own exit (Esc in its fullscreen, F11) still leaves present mode.
-  await page.evaluate(() => { document.exitFullscreen = Document.prototype.exitFullscreen; });
-  await button(page, 'Present').click();
-  await button(page, 'Present').click();
-  await page.waitForFunction(() => document.fullscreenElement !== null);
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.clearboard.presenting), true);
-  await page.evaluate(() => Document.prototype.exitFullscreen.call(document));
-  await page.waitForFunction(() => !window.clearboard.presenting);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+}
 
 test('P twice quickly while entering\'s fullscreenchange comes late asks for one exit: the browser\'s own exit later still leaves present mode', async () => {
-  const context = await browser.newContext(calm);
-  await context.addInitScript(() => {
-    const add = Document.prototype.addEventListener;
-    Document.prototype.addEventListener = function (type, listener, ...rest) {
-      if (type !== 'fullscreenchange') return add.call(this, type, listener, ...rest);
-      return add.call(this, type, (e) => setTimeout(() => listener.call(this, e), 150), ...rest);
-    };
-  });
-  const { page, problems } = await watchedPage(context);
-  failOnProblems(context, problems);
-  await page.goto(`${server.url}#game=samegame&seed=5&w=7&h=6&colors=4`);
-  await page.waitForSelector('body[data-ready="true"]');
+  // The page's fullscreenchange listeners hear each change 150 ms late.
+  const { page, problems, context } = await openLateFullscreen();
   // The page's exits take 300 ms: entering's late change comes while the first is pending.
   await page.evaluate(() => {
     const exit = Document.prototype.exitFullscreen;
