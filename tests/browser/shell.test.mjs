@@ -2733,3 +2733,72 @@ test('a phone at 200 % zoom (195 × 422): the board stays put as the score grows
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a message said while the status line is scrolled out of view (a phone at 200 % zoom, the board scrolled to) shows at the bottom of the window too, for the eyes only, and lets taps through', async () => {
+  const phone = { ...calm, viewport: { width: 195, height: 422 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  const link = 'game=lianliankan&w=8&h=6&kinds=12&seed=2';
+  const { page, problems, context } = await open(browser, `${server.url}#${link}`, phone);
+  const echo = page.locator('.echo');
+  const tapCell = async ([x, y]) => {
+    const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
+    await page.touchscreen.tap(p.x, p.y);
+  };
+  // Two tiles of different kinds.
+  const [a, b] = await page.evaluate(() => {
+    const app = window.clearboardPage.app;
+    const c = app.cells();
+    const w = app.width();
+    const at = (i) => [i % w, Math.floor(i / w)];
+    return [at(0), at(c.findIndex((k) => k && k !== c[0]))];
+  });
+  await page.locator('main canvas[data-ref="board"]').evaluate((c) => c.scrollIntoView({ block: 'end' }));
+  const status = page.locator('#message');
+  assert.equal(await status.evaluate((m) => m.getBoundingClientRect().bottom <= 0), true, 'the status line is above the window');
+  await tapCell(a);
+  await tapCell(b);
+  assert.match(await status.textContent(), /^Not a pair/);
+  await echo.waitFor({ state: 'visible' });
+  assert.equal(await echo.textContent(), await status.textContent());
+  assert.equal(await echo.getAttribute('aria-hidden'), 'true');
+  const r = await echo.boundingBox();
+  assert.ok(r.x >= 0 && r.x + r.width <= 195 && r.y >= 0 && r.y + r.height <= 422, JSON.stringify(r));
+  // A tap on a tile under it reaches the board: that tile is picked.
+  const under = await page.evaluate(({ r, b }) => {
+    const app = window.clearboardPage.app;
+    const c = app.cells();
+    const w = app.width();
+    for (let i = 0; i < c.length; i++) {
+      const [x, y] = [i % w, Math.floor(i / w)];
+      const p = window.clearboardPage.cellCenter(x, y);
+      if (c[i] && (x !== b[0] || y !== b[1]) && p.x > r.x && p.x < r.x + r.width && p.y > r.y && p.y < r.y + r.height) return [x, y];
+    }
+    return null;
+  }, { r, b });
+  assert.ok(under, 'a tile under the copy');
+  await tapCell(under);
+  const picked = await page.evaluate(([x, y]) => window.clearboardPage.cellText(x, y), under);
+  assert.equal(await ref(page, 'readout').textContent(), `${picked} — selected`);
+  // Said again: shown again; scrolled back up to the status line: gone.
+  await tapCell(b);
+  await echo.waitFor({ state: 'visible' });
+  await page.evaluate(() => scrollTo(0, 0));
+  await echo.waitFor({ state: 'hidden' });
+  // With the status line in view nothing is copied.
+  await tapCell(a);
+  await tapCell(b);
+  assert.match(await status.textContent(), /^Not a pair/);
+  assert.equal(await echo.isVisible(), false);
+  // Played to the end with the board in view: the result box on the board says it, so it is not said twice.
+  await tapCell(b);
+  await page.locator('main canvas[data-ref="board"]').evaluate((c) => c.scrollIntoView({ block: 'end' }));
+  for (let hint; (hint = await page.evaluate(() => window.clearboardPage.app.hint())); ) {
+    await tapCell(hint.slice(0, 2));
+    await tapCell(hint.slice(2));
+  }
+  assert.match(await status.textContent(), /^Cleared!/);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await ref(page, 'overlay').isVisible(), true);
+  assert.equal(await echo.isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -5,6 +5,7 @@ import { keepHeight, forgetHeight, PROJECTOR, WIDE } from './canvas.js';
 
 let live = null;
 let message = null;
+let echo = null;
 
 /** Points the announcer at the page's live region and status message. */
 export function setRegions(liveEl, messageEl) {
@@ -14,6 +15,73 @@ export function setRegions(liveEl, messageEl) {
     listening = true;
     // Before the games' own resize listeners (added later): they fit the board to the room left.
     addEventListener('resize', () => keepRoom(message?.textContent ?? ''));
+    echo = new Echo(messageEl);
+  }
+}
+
+/**
+ * What the status message says, shown at the bottom of the window while
+ * the message itself is out of view: a phone's header scrolled away above a
+ * board fitted to the window (at 200 % zoom, say) would otherwise leave a
+ * refused pair's reason, or a move's result, unseen. A copy for the eyes
+ * only (aria-hidden: the status message is already read), letting taps
+ * through to the board under it; it goes when the message changes or
+ * scrolls into view, and after a time that follows its length.
+ */
+class Echo {
+  constructor(source) {
+    this.source = source;
+    this.el = document.createElement('div');
+    this.el.className = 'echo';
+    this.el.setAttribute('aria-hidden', 'true');
+    this.el.hidden = true;
+    document.body.append(this.el);
+    this.timer = 0;
+    this.frame = 0;
+    // Every change: a new text, an error mark, a Mayan result held back until its chains play out (class "held").
+    // (Looked at once the frame's changes are made: a game's result box may be shown after its message.)
+    new MutationObserver(() => {
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => this.update());
+    }).observe(source, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    addEventListener('scroll', () => { if (!this.el.hidden && this.inView()) this.hide(); }, { passive: true });
+    // The next press hides it (what it answers says afresh what there is to say).
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => this.hide(), { capture: true, passive: true });
+  }
+
+  /** Whether the status message can be seen in the window now. */
+  inView() {
+    const r = this.source.getBoundingClientRect();
+    return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+  }
+
+  /** Whether a game's result box in view already says `text` (on the board, or under it). */
+  resultSays(text) {
+    const plain = (t) => t.replace(/\s+/g, ' ').trim();
+    return [...document.querySelectorAll('.overlay:not([hidden]) [data-ref="overlay-text"]')].some((p) => {
+      const r = p.getBoundingClientRect();
+      const said = plain(p.textContent);
+      return said && r.bottom > 0 && r.top < innerHeight && (plain(text).includes(said) || said.includes(plain(text)));
+    });
+  }
+
+  update() {
+    clearTimeout(this.timer);
+    const text = this.source.classList.contains('held') ? '' : this.source.textContent.trim();
+    if (!text || this.inView() || !this.source.getClientRects().length || this.resultSays(text)) {
+      this.hide();
+      return;
+    }
+    this.el.textContent = text;
+    this.el.classList.toggle('error', this.source.classList.contains('error'));
+    this.el.hidden = false;
+    // Time to read it: 4 s, more for a longer one (about 70 ms a character), at most 12 s.
+    this.timer = setTimeout(() => this.hide(), Math.min(12000, Math.max(4000, text.length * 70)));
+  }
+
+  hide() {
+    clearTimeout(this.timer);
+    this.el.hidden = true;
   }
 }
 
