@@ -2680,6 +2680,8 @@ test('controls that leave a board less than a third of the window (a phone at 20
     ['game=lianliankan&w=8&h=6&kinds=12&seed=2', { width: 195, height: 422 }, 20],
     ['game=lianliankan&w=8&h=6&kinds=12&seed=2', { width: 320, height: 480 }, 24],
     ['game=mayan&level=9', { width: 195, height: 422 }, 24],
+    // A Classic board, 18 cells across with its ring: turned, with the lines under it kept to a third of the window.
+    ['game=lianliankan&w=16&h=9&kinds=36&seed=3', { width: 195, height: 422 }, 15],
   ]) {
     const { page, problems, context } = await open(browser, `${server.url}#${link}`, { ...calm, viewport, hasTouch: true, isMobile: true });
     const board = page.locator('main canvas[data-ref="board"]');

@@ -19,8 +19,8 @@ export function sizeCanvas(canvas, cssW, cssH) {
  * the board less than a third of the window's height less `below` (a phone
  * at 200 % zoom, text spaced out, a short window) would shrink it past use
  * (连连看's tiles to 12 px, under the fold all the same): there it is
- * fitted to the window's height less `below`, a scroll below them, with its
- * lines. Not in present mode nor in an embed (their sizes are the screen's
+ * fitted to the window's height less `below` (at most a third of it), a
+ * scroll below them, with its lines. Not in present mode nor in an embed (their sizes are the screen's
  * and the frame's).
  */
 export function boardSpace(wrap, below = 0) {
@@ -35,7 +35,9 @@ export function boardSpace(wrap, below = 0) {
       chosen = { ...windowNow(), on: height < whole / 3 };
       wholeFits.set(wrap, chosen);
     }
-    if (chosen.on) height = Math.max(height, whole);
+    // Fitted so, the lines under it keep at most a third of the window: they are a scroll away from the controls
+    // already, and a 200 % zoom's long lines would leave a Classic 连连看 board its 12 px floor (15 px this way, turned).
+    if (chosen.on) height = Math.max(height, window.innerHeight - Math.min(below, window.innerHeight / 3));
   }
   return { width: wrap.clientWidth, height: Math.max(60, height) };
 }
