@@ -1318,3 +1318,30 @@ test('present mode on a projector (1024 × 768): a level\'s long result keeps to
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the keyboard cursor on a block is edged in black and white, seen over a light block as over the dark board', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, calm);
+  await ref(page, 'board').focus();
+  await page.keyboard.press('ArrowRight');
+  const ring = () =>
+    page.evaluate(() => {
+      const g = window.clearboardPage;
+      const { s, left } = g.geom;
+      const k = devicePixelRatio;
+      const x0 = Math.round((left + g.cursor.x * s) * k);
+      const y0 = Math.round(g.top(g.cursor.y) * k);
+      // The cursor's edge, 1 to 4 px inside the cell, along its top.
+      const d = g.canvas.getContext('2d').getImageData(x0 + Math.round(4 * k), y0 + Math.round(2 * k), Math.round((s - 8) * k), Math.max(1, Math.round(2 * k))).data;
+      let [black, white] = [0, 0];
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i] <= 20 && d[i + 1] <= 20 && d[i + 2] <= 20) black++;
+        if (d[i] >= 235 && d[i + 1] >= 235 && d[i + 2] >= 235) white++;
+      }
+      return { black, white, onBlock: g.app.cells()[g.cursor.y * 5 + g.cursor.x] !== 0 };
+    });
+  const seen = await ring();
+  assert.equal(seen.onBlock, true, 'the cursor is on a block');
+  assert.ok(seen.black > 0 && seen.white > 0, JSON.stringify(seen));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -2804,3 +2804,24 @@ test('a message said while the status line is scrolled out of view (a phone at 2
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('with forced colours a result box keeps its text boxed and no backplate strip between its buttons', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&board=RR&moves=1.1`, { ...calm, forcedColors: 'active' });
+  const overlay = ref(page, 'overlay');
+  await overlay.waitFor({ state: 'visible' });
+  const seen = await overlay.evaluate((o) => {
+    const gaps = [...o.querySelector(':scope > div').childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+    const rendered = gaps.filter((n) => {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      return r.getClientRects().length > 0;
+    }).length;
+    const p = getComputedStyle(o.querySelector('p'));
+    return { buttons: o.querySelectorAll('button:not([hidden])').length, gaps: gaps.length, rendered, border: p.borderTopStyle };
+  });
+  assert.ok(seen.buttons >= 2 && seen.gaps > 0, JSON.stringify(seen));
+  assert.equal(seen.rendered, 0, `text drawn between the buttons: ${JSON.stringify(seen)}`);
+  assert.equal(seen.border, 'solid');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -645,10 +645,16 @@ export class Mayan extends BoardGame {
       ctx.fillText(this.chainLabel, left + (W * s) / 2, s * 0.15);
     }
     if (this.showCursor && this.cursorDrawn() && !frame) {
+      // White dashes over a black line: seen on the dark board and on a light block alike (the dashes alone were
+      // faint over a block).
+      const at = [left + this.cursor.x * s + 2, this.top(this.cursor.y) + 2, s - 4, s - 4];
+      ctx.lineWidth = 4;
+      ctx.strokeStyle = '#000000';
+      ctx.strokeRect(...at);
       ctx.lineWidth = 2;
       ctx.strokeStyle = CURSOR;
       ctx.setLineDash([4, 3]);
-      ctx.strokeRect(left + this.cursor.x * s + 2, this.top(this.cursor.y) + 2, s - 4, s - 4);
+      ctx.strokeRect(...at);
       ctx.setLineDash([]);
     }
   }
