@@ -835,6 +835,34 @@ test('compare plays greedy and the solver side by side with scores and move coun
   await context.close();
 });
 
+test('Close comparison takes the side-by-side boards away, the game as it was, and gives the board its room back (present mode on a whiteboard)', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&present=1`, { reducedMotion: 'reduce', viewport: { width: 1920, height: 1080 } });
+  const board = () => ref(page, 'board').boundingBox();
+  await page.getByLabel('Think for (seconds)').fill('1');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => window.clearboardPage.plan && !window.clearboardPage.solver.running, null, { timeout: 30000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const before = await board();
+  const link = await page.evaluate(() => window.clearboardPage.app.link());
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await ref(page, 'compare-view').waitFor({ state: 'visible' });
+  const close = page.getByRole('button', { name: 'Close comparison', exact: true });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await ref(page, 'compare-view').isHidden(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.ref), 'compare', 'the focus on Compare');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.link()), link, 'the game as it was');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(await board(), before, 'the board as before Compare');
+  // Compare plays it again; the comparison stopped by Close ran no more (its timer gone).
+  assert.equal(await page.evaluate(() => window.clearboardPage.compareRun), null);
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await ref(page, 'compare-view').waitFor({ state: 'visible' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('on a board larger than a phone the keyboard cursor stays in view: the board scrolls with it', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=1&w=64&h=64&colors=3`, { ...calm, viewport: { width: 390, height: 844 } });
   await page.evaluate(() => window.clearboardPage.focusBoard());

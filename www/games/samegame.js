@@ -80,6 +80,7 @@ ${boardMarkup('Same Game board. Arrow keys move the cursor, Enter or Space remov
   <section class="compare" data-ref="compare-view" hidden aria-label="Greedy and solver side by side">
     <figure><figcaption>Greedy</figcaption><canvas data-ref="cmp-greedy" role="img" aria-label="Greedy's board"></canvas><p data-ref="cmp-greedy-info"></p></figure>
     <figure><figcaption>Solver</figcaption><canvas data-ref="cmp-solver" role="img" aria-label="The solver's board"></canvas><p data-ref="cmp-solver-info"></p></figure>
+    <p class="compare-close"><button type="button" data-ref="close-compare">Close comparison</button></p>
   </section>
   <details class="panel" data-ref="log-box" open>
     <summary>Move log <small>(the POJ 1027 judge's exact format: "at (r,c)" is row r, column c, as the board's labels count them)</small></summary>
@@ -772,6 +773,19 @@ export class SameGame extends BoardGame {
     if (document.body.classList.contains('present')) this.placeExplanation(true);
   }
 
+  /**
+   * Close comparison: stops it and takes its boards away (the game's board
+   * gets its room back), the game as it was; the focus goes to Compare,
+   * which plays it again.
+   */
+  closeCompare() {
+    const focused = this.ref('compare-view').contains(document.activeElement);
+    this.stopCompare();
+    this.showCompare(false);
+    this.shell.announce('Comparison closed.');
+    if (focused) this.ref('compare').focus();
+  }
+
   /** Plays greedy and the solver's plan from the plan's start side by side. */
   compare() {
     this.stopCompare();
@@ -1144,6 +1158,7 @@ export class SameGame extends BoardGame {
     });
     on('stop-solve', 'click', () => this.stopSolving());
     on('compare', 'click', () => this.compare());
+    on('close-compare', 'click', () => this.closeCompare());
     on('strategy', 'change', () => {
       this.autoplay.stop();
       this.changed({ quiet: true });
