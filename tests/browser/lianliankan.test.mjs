@@ -1666,3 +1666,51 @@ test('on a phone a lost game\'s verdict and rescue button refit the board but ne
     await context.close();
   }
 });
+
+test('a refused pair\'s reason keeps to the status line\'s room in a one-row header (a whiteboard at 1920 × 1080): set smaller, the board does not move between two taps', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&seed=3`, { reducedMotion: 'reduce', viewport: { width: 1920, height: 1080 } });
+  const base = await page.locator('#message').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const before = await ref(page, 'board').boundingBox();
+  const header = await page.locator('header.top').boundingBox();
+  const [a, b] = await page.evaluate(() => {
+    const app = window.clearboardPage.app;
+    const c = app.cells();
+    const w = app.width();
+    const j = c.findIndex((k) => k && k !== c[0]);
+    return [[0, 0], [j % w, Math.floor(j / w)]];
+  });
+  for (const [x, y] of [a, b]) {
+    const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
+    await page.mouse.click(p.x, p.y);
+  }
+  const m = await page.locator('#message').evaluate((e) => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return { text: e.textContent, lines: new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size, size: parseFloat(getComputedStyle(e).fontSize) };
+  });
+  assert.equal(m.text, 'Not a pair: the two tiles are of different kinds.');
+  assert.ok(m.lines === 1 && m.size >= 13 && m.size < base, `${JSON.stringify(m)} (from ${base} px: it took two lines there)`);
+  assert.deepEqual(await page.locator('header.top').boundingBox(), header, 'the header as tall as it was');
+  assert.deepEqual(await ref(page, 'board').boundingBox(), before, 'the board where it was');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the path query tool in present mode on a whiteboard (1920 × 1080): its input in the page\'s large text, its board\'s cells larger, and fitted again when present mode is left', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&present=1`, { reducedMotion: 'reduce', viewport: { width: 1920, height: 1080 } });
+  await page.locator('main [data-ref="pq-box"] summary').click();
+  const box = page.getByLabel('Path queries (mahjong or POJ 1101 input)');
+  await box.fill('5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n0 0\n');
+  await button(page, 'Answer queries').click();
+  const size = (loc) => loc.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const log = await size(ref(page, 'pq-log'));
+  assert.ok((await size(box)) >= 20 && (await size(box)) >= log * 0.9, `the input at ${await size(box)} px, its log at ${log} px (it was the browser's 13 px)`);
+  const cell = () => page.evaluate(() => window.clearboardPage.pqCell);
+  assert.ok((await cell()) > 28, `cells of ${await cell()} px in present mode`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.body.classList.contains('present'));
+  await page.waitForFunction(() => window.clearboardPage.pqCell <= 28);
+  assert.ok((await size(box)) >= 13, `the input at ${await size(box)} px outside present mode`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

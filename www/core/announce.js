@@ -55,20 +55,10 @@ class Echo {
     return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
   }
 
-  /** Whether a game's result box in view already says `text` (on the board, or under it). */
-  resultSays(text) {
-    const plain = (t) => t.replace(/\s+/g, ' ').trim();
-    return [...document.querySelectorAll('.overlay:not([hidden]) [data-ref="overlay-text"]')].some((p) => {
-      const r = p.getBoundingClientRect();
-      const said = plain(p.textContent);
-      return said && r.bottom > 0 && r.top < innerHeight && (plain(text).includes(said) || said.includes(plain(text)));
-    });
-  }
-
   update() {
     clearTimeout(this.timer);
     const text = this.source.classList.contains('held') ? '' : this.source.textContent.trim();
-    if (!text || this.inView() || !this.source.getClientRects().length || this.resultSays(text)) {
+    if (!text || this.inView() || !this.source.getClientRects().length || resultShows(text, true)) {
       this.hide();
       return;
     }
@@ -96,33 +86,91 @@ let listening = false;
  */
 export function keepRoom(text = message?.textContent ?? '') {
   if (!message) return;
-  // Its size first (present mode entered or left, another width: see fitPresented).
-  fitPresented();
+  // Its size first (present mode entered or left, another width: see fitMessage).
+  fitMessage();
   keepHeight(message, Boolean(text));
 }
 
 /**
- * In present mode on a wide screen (a projector) the message is set larger
- * (style.css): one that would take more than two lines there is set
- * smaller, down to the page's size, so that it does not take a third line
- * and move the board (a Mayan level's result did).
+ * Keeps the status message in the header to the room its row has, so that
+ * a message does not grow the header and move the board between two taps
+ * (a refused pair's reason took a second line at 1920 × 1080, moving the
+ * board 12 px under the finger; a Mayan level's result in present mode
+ * moved it 20–25 px): the room is the most of the message's own least
+ * height (one line; two on a phone held upright; what an earlier message
+ * took, kept by keepRoom) and the height of the header's controls on its
+ * row. A game's result that the box on the board shows whole is cut to
+ * that room with an ellipsis (its whole text stays the status message's,
+ * for a screen reader); another message is set smaller until it fits,
+ * down to 12–15 px, and only one still longer there takes more room (then
+ * kept). Not in an embed nor beside the board (a phone held sideways: there
+ * it does not move the board).
  */
-function fitPresented() {
+function fitMessage() {
   message.style.fontSize = '';
-  if (!document.body.classList.contains('present') || document.documentElement.classList.contains('embed')) return;
-  if (!message.closest('header') || !matchMedia(PROJECTOR).matches) return;
-  // (An 800 × 600 projector sets it at the page's size: down to 13 px there.)
-  const least = matchMedia(WIDE).matches ? 15 : 13;
-  const lines = () => {
-    const r = document.createRange();
-    r.selectNodeContents(message);
-    return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
-  };
+  message.classList.remove('clamped');
+  message.style.removeProperty('--clamp');
+  if (!message.textContent.trim() || document.documentElement.classList.contains('embed') || !message.closest('header')) return;
+  const room = roomOf(message);
+  if (textHeight() <= room + 1) return;
+  const line = textLine();
+  if (resultShows(message.textContent)) {
+    message.style.setProperty('--clamp', String(Math.max(1, Math.floor((room + 1) / line))));
+    message.classList.add('clamped');
+    return;
+  }
+  // Present mode on a projector sets it larger: down to 15 px there (13 on an 800 × 600 one), 12 on a phone.
+  const present = document.body.classList.contains('present') && matchMedia(PROJECTOR).matches;
+  const least = present ? (matchMedia(WIDE).matches ? 15 : 13) : matchMedia('(max-width: 30rem)').matches ? 12 : 13;
   let size = parseFloat(getComputedStyle(message).fontSize);
-  while (lines() > 2 && size > least) {
+  while (textHeight() > room + 1 && size > least) {
     size = Math.max(least, size - 1);
     message.style.fontSize = `${size}px`;
   }
+}
+
+/** The room `el` has in its row of the header without growing it: its least height, or its row's controls'. */
+function roomOf(el) {
+  const box = el.getBoundingClientRect();
+  let room = parseFloat(getComputedStyle(el).minHeight) || 0;
+  for (const other of el.parentElement.children) {
+    if (other === el) continue;
+    const r = other.getBoundingClientRect();
+    // On the same row: it spans the message's middle.
+    if (r.height > 0 && r.top <= box.top + box.height / 2 && r.bottom >= box.top + box.height / 2) room = Math.max(room, r.height);
+  }
+  return room;
+}
+
+/** The status message's text as laid out now: the height of its lines together, and of one line. */
+function textRects() {
+  const r = document.createRange();
+  r.selectNodeContents(message);
+  return [...r.getClientRects()];
+}
+function textHeight() {
+  const rects = textRects();
+  return rects.length ? Math.max(...rects.map((b) => b.bottom)) - Math.min(...rects.map((b) => b.top)) : 0;
+}
+function textLine() {
+  return textRects()[0]?.height || parseFloat(getComputedStyle(message).fontSize) * 1.2;
+}
+
+/** Whitespace tidied, for comparing what two places say. */
+const plain = (t) => t.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a game's result box shown on its board says `text` whole (the
+ * status message says a result with the box's words; `inView`: and the box
+ * can be seen in the window now).
+ */
+function resultShows(text, inView = false) {
+  const said = plain(text);
+  return [...document.querySelectorAll('.overlay:not([hidden]) [data-ref="overlay-text"]')].some((p) => {
+    const box = plain(p.textContent);
+    const r = p.getBoundingClientRect();
+    return box && said.includes(box) && box.includes(said) && r.height > 0 && (!inView || (r.bottom > 0 && r.top < innerHeight));
+  });
 }
 
 /** Forgets the room the status message kept (another position is shown): the next message measures afresh. */

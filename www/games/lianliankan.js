@@ -1461,15 +1461,23 @@ export class Lianliankan extends BoardGame {
     this.queryBetween(i, [x1, y1, x, y]);
   }
 
+  /** The path query board's cell size for its panel's width now. */
+  queryCellFor() {
+    const w = this.pq.width(Number(this.ref('pq-board-no').value) || 0);
+    const room = Math.max(120, this.ref('pq-box').clientWidth - 16);
+    // 10 px at least (a board of up to 75 × 75 scrolls in its box): a cell can be picked and its ring seen; at most
+    // 28 px, 48 in present mode (a class reads it from the back of the room).
+    const most = document.body.classList.contains('present') ? 48 : 28;
+    return Math.max(QUERY_CELL, Math.min(most, Math.floor(room / (w + 2))));
+  }
+
   paintQueries() {
     if (!this.hasQueryBoard()) return;
     const i = Number(this.ref('pq-board-no').value) || 0;
     const w = this.pq.width(i);
     const h = this.pq.height(i);
     const c = this.ref('pq-canvas');
-    const room = Math.max(120, this.ref('pq-box').clientWidth - 16);
-    // 10 px at least (a board of up to 75 × 75 scrolls in its box): a cell can be picked and its ring seen.
-    const s = Math.max(QUERY_CELL, Math.min(28, Math.floor(room / (w + 2))));
+    const s = this.queryCellFor();
     this.pqCell = s;
     sizeCanvas(c, (w + 2) * s, (h + 2) * s);
     const ctx = c.getContext('2d');
@@ -1627,5 +1635,7 @@ export class Lianliankan extends BoardGame {
     this.fitOverlay();
     this.refreshReadout();
     this.draw();
+    // The path query board follows its panel's width (present mode entered or left, the window resized).
+    if (this.hasQueryBoard() && !this.ref('pq-canvas').hidden && this.pqCell !== this.queryCellFor()) this.paintQueries();
   }
 }
