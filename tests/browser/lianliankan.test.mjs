@@ -1707,6 +1707,10 @@ test('the path query tool in present mode on a whiteboard (1920 × 1080): its in
   assert.ok((await size(box)) >= 20 && (await size(box)) >= log * 0.9, `the input at ${await size(box)} px, its log at ${log} px (it was the browser's 13 px)`);
   const cell = () => page.evaluate(() => window.clearboardPage.pqCell);
   assert.ok((await cell()) > 28, `cells of ${await cell()} px in present mode`);
+  // The side column scrolled to the board drawn (it opened under the screen), once its fits are made.
+  await page.waitForFunction(() => document.querySelector('main [data-ref="pq-canvas"]').getBoundingClientRect().bottom <= innerHeight, null, { timeout: 3000 }).catch(() => {});
+  const drawn = await ref(page, 'pq-canvas').boundingBox();
+  assert.ok(drawn.y >= 0 && drawn.y + drawn.height <= 1080, `the query board in view: ${JSON.stringify(drawn)}`);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.body.classList.contains('present'));
   await page.waitForFunction(() => window.clearboardPage.pqCell <= 28);

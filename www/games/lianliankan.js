@@ -1341,6 +1341,24 @@ export class Lianliankan extends BoardGame {
       return;
     }
     this.showQueryBoard();
+    // Once the side column's fits of this frame are made (the explanation beside the board is fitted at the next).
+    const canvas = this.ref('pq-canvas');
+    requestAnimationFrame(() => requestAnimationFrame(() => this.revealInSide(canvas)));
+  }
+
+  /**
+   * `el` scrolled into view in the side column where that column scrolls in
+   * itself (present mode: the query board opened under a whiteboard's screen
+   * until the column was swiped); the page itself is not scrolled.
+   */
+  revealInSide(el) {
+    const side = el.closest('.game-side');
+    if (!side || el.hidden || side.scrollHeight <= side.clientHeight + 1) return;
+    const r = el.getBoundingClientRect();
+    const box = side.getBoundingClientRect();
+    // Its bottom into view, but never its top out of it (a board taller than the column shows from its top).
+    if (r.bottom > box.bottom) side.scrollTop += Math.min(r.bottom - box.bottom, r.top - box.top);
+    else if (r.top < box.top) side.scrollTop -= box.top - r.top;
   }
 
   /** Whether a board of the pasted input is there to show. */
