@@ -2780,16 +2780,35 @@ test('a message said while the status line is scrolled out of view (a phone at 2
   await tapCell(under);
   const picked = await page.evaluate(([x, y]) => window.clearboardPage.cellText(x, y), under);
   assert.equal(await ref(page, 'readout').textContent(), `${picked} — selected`);
-  // Said again: shown again; scrolled back up to the status line: gone.
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await tapCell(b);
+  await echo.waitFor({ state: 'visible' });
+  // Dismissed by a press, it stays gone when nothing new is said, the window's height changing included (a phone's
+  // address bar: the status line's room is measured again then).
+  await page.keyboard.press('Shift');
+  assert.equal(await echo.isVisible(), false);
+  await page.setViewportSize({ width: 195, height: 440 });
+  await frames();
+  assert.equal(await echo.isVisible(), false, 'not shown again by the window resized');
+  await page.setViewportSize({ width: 195, height: 422 });
+  await frames();
+  assert.equal(await echo.isVisible(), false, 'nor by its size back');
+  // Said again: shown again; scrolled back up to the status line: gone.
+  await tapCell(a);
+  assert.match(await status.textContent(), /^Not a pair/);
   await echo.waitFor({ state: 'visible' });
   await page.evaluate(() => scrollTo(0, 0));
   await echo.waitFor({ state: 'hidden' });
-  // With the status line in view nothing is copied.
-  await tapCell(a);
+  // With the status line in view nothing is copied (a laptop's window: the line and the board both in view).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await frames();
   await tapCell(b);
   assert.match(await status.textContent(), /^Not a pair/);
+  assert.equal(await ref(page, 'readout').textContent(), `${await page.evaluate(([x, y]) => window.clearboardPage.cellText(x, y), b)} — selected`, 'the tap was taken');
+  await frames();
   assert.equal(await echo.isVisible(), false);
+  await page.setViewportSize({ width: 195, height: 422 });
+  await frames();
   // Played to the end with the board in view: the result box on the board says it, so it is not said twice.
   await tapCell(b);
   await page.locator('main canvas[data-ref="board"]').evaluate((c) => c.scrollIntoView({ block: 'end' }));
@@ -2822,6 +2841,37 @@ test('with forced colours a result box keeps its text boxed and no backplate str
   assert.ok(seen.buttons >= 2 && seen.gaps > 0, JSON.stringify(seen));
   assert.equal(seen.rendered, 0, `text drawn between the buttons: ${JSON.stringify(seen)}`);
   assert.equal(seen.border, 'solid');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a phone turned sideways and back: the status message, moved beside the board and back to the header, is measured where it is (the side column\'s height was kept in the header)', async () => {
+  const phone = { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=2`, phone);
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const tapCell = async ([x, y]) => {
+    const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
+    await page.touchscreen.tap(p.x, p.y);
+  };
+  const [a, b] = await page.evaluate(() => {
+    const app = window.clearboardPage.app;
+    const c = app.cells();
+    const w = app.width();
+    const at = (i) => [i % w, Math.floor(i / w)];
+    return [at(0), at(c.findIndex((k) => k && k !== c[0]))];
+  });
+  await tapCell(a);
+  await tapCell(b);
+  assert.match(await page.locator('#message').textContent(), /^Not a pair/);
+  await frames();
+  const upright = await page.locator('header.top').boundingBox();
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.waitForFunction(() => document.getElementById('message').closest('.game-side'));
+  await frames();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.getElementById('message').closest('header'));
+  await frames();
+  assert.deepEqual(await page.locator('header.top').boundingBox(), upright, 'the header as it was upright');
   assert.deepEqual(problems, []);
   await context.close();
 });

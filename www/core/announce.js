@@ -38,9 +38,16 @@ class Echo {
     document.body.append(this.el);
     this.timer = 0;
     this.frame = 0;
-    // Every change: a new text, an error mark, a Mayan result held back until its chains play out (class "held").
+    this.wasHeld = false;
+    // A message said (its text set, the same again included), or a Mayan result held back until its chains play out
+    // (class "held") let go; its other class changes (the room kept, the fit: keepRoom on every resize) are not a
+    // new saying, and a copy dismissed stays so.
     // (Looked at once the frame's changes are made: a game's result box may be shown after its message.)
-    new MutationObserver(() => {
+    new MutationObserver((records) => {
+      const held = source.classList.contains('held');
+      const released = this.wasHeld && !held;
+      this.wasHeld = held;
+      if (!records.some((r) => r.type !== 'attributes') && !released && !(held && !this.el.hidden)) return;
       cancelAnimationFrame(this.frame);
       this.frame = requestAnimationFrame(() => this.update());
     }).observe(source, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['class'] });
@@ -49,10 +56,9 @@ class Echo {
     for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => this.hide(), { capture: true, passive: true });
   }
 
-  /** Whether the status message can be seen in the window now. */
+  /** Whether the status message can be seen in the window now (half of it at least). */
   inView() {
-    const r = this.source.getBoundingClientRect();
-    return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+    return mostlyInView(this.source.getBoundingClientRect());
   }
 
   update() {
@@ -86,7 +92,9 @@ let listening = false;
  */
 export function keepRoom(text = message?.textContent ?? '') {
   if (!message) return;
-  // Its size first (present mode entered or left, another width: see fitMessage).
+  // The room kept for another window (or present mode) forgotten first, then its size fitted to the room its row
+  // has now (fitMessage), then what it takes kept.
+  keepHeight(message, false);
   fitMessage();
   keepHeight(message, Boolean(text));
 }
@@ -156,6 +164,11 @@ function textLine() {
   return textRects()[0]?.height || parseFloat(getComputedStyle(message).fontSize) * 1.2;
 }
 
+/** Whether half of a box (a client rect) at least is in the window's height. */
+function mostlyInView(r) {
+  return r.height > 0 && Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= r.height / 2;
+}
+
 /** Whitespace tidied, for comparing what two places say. */
 const plain = (t) => t.replace(/\s+/g, ' ').trim();
 
@@ -169,7 +182,7 @@ function resultShows(text, inView = false) {
   return [...document.querySelectorAll('.overlay:not([hidden]) [data-ref="overlay-text"]')].some((p) => {
     const box = plain(p.textContent);
     const r = p.getBoundingClientRect();
-    return box && said.includes(box) && box.includes(said) && r.height > 0 && (!inView || (r.bottom > 0 && r.top < innerHeight));
+    return box && said.includes(box) && box.includes(said) && r.height > 0 && (!inView || mostlyInView(r));
   });
 }
 

@@ -5,7 +5,7 @@
 // supplies its markup, drawing, input and `changed()`.
 import { Animator } from './animation.js';
 import { Autoplay } from './autoplay.js';
-import { forgetRoom } from './announce.js';
+import { forgetRoom, keepRoom } from './announce.js';
 import { FitWatcher, PROJECTOR, WIDE, forgetWholeFit, revealInPage } from './canvas.js';
 import { gameKey } from './keys.js';
 import { ShortLabels } from './labels.js';
@@ -209,6 +209,10 @@ export class BoardGame {
       // Present mode on a wide screen may want the explanation beside the board.
       if (document.body.classList.contains('present')) this.placeExplanation(true);
     }
+    // The status message measured afresh where it now is (the window's resize fitted it where it was: in the side
+    // column it kept that column's height, carried into the header).
+    forgetRoom();
+    keepRoom();
     focused?.focus({ preventScroll: true });
   }
 

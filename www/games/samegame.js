@@ -783,7 +783,7 @@ export class SameGame extends BoardGame {
     this.stopCompare();
     this.showCompare(false);
     this.shell.announce('Comparison closed.');
-    if (focused) this.ref('compare').focus();
+    if (focused) (this.ref('compare').disabled ? this.canvas : this.ref('compare')).focus();
   }
 
   /** Plays greedy and the solver's plan from the plan's start side by side. */
