@@ -2736,23 +2736,30 @@ test('a phone at 200 % zoom (195 × 422): the board stays put as the score grows
   await context.close();
 });
 
-test('a message said while the status line is scrolled out of view (a phone at 200 % zoom, the board scrolled to) shows at the bottom of the window too, for the eyes only, and lets taps through', async () => {
-  const phone = { ...calm, viewport: { width: 195, height: 422 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-  const link = 'game=lianliankan&w=8&h=6&kinds=12&seed=2';
-  const { page, problems, context } = await open(browser, `${server.url}#${link}`, phone);
-  const echo = page.locator('.echo');
-  const tapCell = async ([x, y]) => {
-    const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
-    await page.touchscreen.tap(p.x, p.y);
-  };
-  // Two tiles of different kinds.
-  const [a, b] = await page.evaluate(() => {
+/** Taps a board's cell (column, row as the game counts them) on a touch screen. */
+async function tapAt(page, [x, y]) {
+  const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
+  await page.touchscreen.tap(p.x, p.y);
+}
+
+/** 连连看: the first tile and the first of another kind (a pair refused). */
+function twoKinds(page) {
+  return page.evaluate(() => {
     const app = window.clearboardPage.app;
     const c = app.cells();
     const w = app.width();
     const at = (i) => [i % w, Math.floor(i / w)];
     return [at(0), at(c.findIndex((k) => k && k !== c[0]))];
   });
+}
+
+test('a message said while the status line is scrolled out of view (a phone at 200 % zoom, the board scrolled to) shows at the bottom of the window too, for the eyes only, and lets taps through', async () => {
+  const phone = { ...calm, viewport: { width: 195, height: 422 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  const link = 'game=lianliankan&w=8&h=6&kinds=12&seed=2';
+  const { page, problems, context } = await open(browser, `${server.url}#${link}`, phone);
+  const echo = page.locator('.echo');
+  const tapCell = (cell) => tapAt(page, cell);
+  const [a, b] = await twoKinds(page);
   await page.locator('main canvas[data-ref="board"]').evaluate((c) => c.scrollIntoView({ block: 'end' }));
   const status = page.locator('#message');
   assert.equal(await status.evaluate((m) => m.getBoundingClientRect().bottom <= 0), true, 'the status line is above the window');
@@ -2849,17 +2856,8 @@ test('a phone turned sideways and back: the status message, moved beside the boa
   const phone = { ...calm, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=8&h=6&kinds=12&seed=2`, phone);
   const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const tapCell = async ([x, y]) => {
-    const p = await page.evaluate(([x, y]) => window.clearboardPage.cellCenter(x, y), [x, y]);
-    await page.touchscreen.tap(p.x, p.y);
-  };
-  const [a, b] = await page.evaluate(() => {
-    const app = window.clearboardPage.app;
-    const c = app.cells();
-    const w = app.width();
-    const at = (i) => [i % w, Math.floor(i / w)];
-    return [at(0), at(c.findIndex((k) => k && k !== c[0]))];
-  });
+  const tapCell = (cell) => tapAt(page, cell);
+  const [a, b] = await twoKinds(page);
   await tapCell(a);
   await tapCell(b);
   assert.match(await page.locator('#message').textContent(), /^Not a pair/);
