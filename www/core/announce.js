@@ -5,7 +5,6 @@ import { keepHeight, forgetHeight, PROJECTOR, WIDE } from './canvas.js';
 
 let live = null;
 let message = null;
-let echo = null;
 
 /** Points the announcer at the page's live region and status message. */
 export function setRegions(liveEl, messageEl) {
@@ -15,7 +14,7 @@ export function setRegions(liveEl, messageEl) {
     listening = true;
     // Before the games' own resize listeners (added later): they fit the board to the room left.
     addEventListener('resize', () => keepRoom(message?.textContent ?? ''));
-    echo = new Echo(messageEl);
+    new Echo(messageEl);
   }
 }
 
