@@ -52,6 +52,8 @@ fn main() {
     // `--no-learn`: restarts order their moves at random (the learned order
     // is the command line's).
     let learn = !args.iter().any(|a| a == "--no-learn");
+    // `--no-sleep`: no sleep sets (the command line's search has them).
+    let sleep = !args.iter().any(|a| a == "--no-sleep");
     let threads: usize = args
         .iter()
         .position(|a| a == "--threads")
@@ -82,7 +84,7 @@ fn main() {
     println!("  variant            decided   won    lost   median ms   greedy says solvable");
     for &v in &only {
         let spec = classic(v);
-        let (won, lost, mut times) = measure(v, boards, nodes, threads, learn, |seed| {
+        let (won, lost, mut times) = measure(v, boards, nodes, threads, (learn, sleep), |seed| {
             random_board(spec, seed).unwrap()
         });
         let greedy: u64 = (1..=boards)
@@ -107,7 +109,7 @@ fn main() {
     println!("  variant            won     median ms");
     for &v in &only {
         let spec = classic(v);
-        let (won, _, mut times) = measure(v, boards, nodes, threads, learn, |seed| {
+        let (won, _, mut times) = measure(v, boards, nodes, threads, (learn, sleep), |seed| {
             deal(spec, seed).unwrap().board
         });
         println!(
@@ -136,7 +138,7 @@ fn measure(
     boards: u64,
     nodes: Option<u64>,
     threads: usize,
-    learn: bool,
+    (learn, sleep): (bool, bool),
     board_of: impl Fn(u64) -> Board,
 ) -> (u64, u64, Vec<f64>) {
     let (mut won, mut lost) = (0u64, 0u64);
@@ -151,6 +153,7 @@ fn measure(
                 budget: nodes.map_or(Budget::time(Duration::from_millis(100)), Budget::nodes),
                 memo_cap: MEMO_CAP,
                 learn,
+                sleep,
             },
             threads,
         );

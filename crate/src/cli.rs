@@ -793,6 +793,7 @@ fn solve_lianliankan(
                 budget: Budget::time(Duration::from_secs_f64(seconds)),
                 memo_cap: lianliankan::solve::MEMO_CAP,
                 learn: true,
+                sleep: true,
             },
             threads,
         );

@@ -17,6 +17,10 @@
 //!   other tiles gone, the best case for them) cannot be won, neither can
 //!   the whole board.
 //!
+//! With [`Settings::sleep`] the search also skips, by sleep sets, the
+//! second order of two independent removals once the first is proved lost
+//! (see [`Frame`]).
+//!
 //! The answer is a winning order of pairs, a proof of loss (the whole
 //! search ran out of moves), or "unknown" when the budget ran out first.
 
@@ -85,6 +89,11 @@ pub struct Settings {
     /// [`Settings::nodes`]: the deals and shuffles made with it keep the
     /// search order that named them (links replay them).
     pub learn: bool,
+    /// Whether the search skips, by sleep sets, the orders of independent
+    /// removals it has already proved lost (see [`independent`]). Off in
+    /// [`Settings::nodes`], as `learn` is: the deals and shuffles made with
+    /// a node budget keep the search that named them.
+    pub sleep: bool,
 }
 
 impl Settings {
@@ -94,6 +103,7 @@ impl Settings {
             budget: Budget::nodes(nodes),
             memo_cap: MEMO_CAP,
             learn: false,
+            sleep: false,
         }
     }
 }
@@ -247,29 +257,42 @@ impl State {
         if variant == Variant::None {
             return true;
         }
+        [a, b].iter().all(|p| {
+            let line = if variant.vertical() { p.x } else { p.y };
+            self.line_packed(line as usize, variant)
+        })
+    }
+
+    /// Whether every segment of line `line` (a column under a vertical
+    /// variant, else a row) is packed against its end, by the masks.
+    fn line_packed(&self, line: usize, variant: Variant) -> bool {
         let vertical = variant.vertical();
         let len = if vertical { self.h } else { self.w };
-        [a, b].iter().all(|p| {
-            let line = if vertical { p.x } else { p.y };
-            let mask = if vertical {
-                self.occ.cols[line as usize + 1]
+        let mask = if vertical {
+            self.occ.cols[line + 1]
+        } else {
+            self.occ.rows[line + 1]
+        } >> 1;
+        segments(variant, len).into_iter().all(|(lo, hi, to_end)| {
+            if lo >= hi {
+                return true;
+            }
+            let bits = (mask >> lo) & ((1u64 << (hi - lo)) - 1);
+            if to_end {
+                // Packed against the segment's last cell.
+                let n = bits.count_ones() as usize;
+                n == 0 || bits == ((1u64 << n) - 1) << (hi - lo - n)
             } else {
-                self.occ.rows[line as usize + 1]
-            } >> 1;
-            segments(variant, len).into_iter().all(|(lo, hi, to_end)| {
-                if lo >= hi {
-                    return true;
-                }
-                let bits = (mask >> lo) & ((1u64 << (hi - lo)) - 1);
-                if to_end {
-                    // Packed against the segment's last cell.
-                    let n = bits.count_ones() as usize;
-                    n == 0 || bits == ((1u64 << n) - 1) << (hi - lo - n)
-                } else {
-                    bits & (bits + 1) == 0
-                }
-            })
+                bits & (bits + 1) == 0
+            }
         })
+    }
+
+    /// Whether every line is packed as `variant` packs it (always, when
+    /// nothing slides): then every removal only empties cells.
+    fn all_packed(&self, variant: Variant) -> bool {
+        let lines = if variant.vertical() { self.w } else { self.h };
+        variant == Variant::None || (0..lines).all(|l| self.line_packed(l, variant))
     }
 
     /// Whether `a` and `b` (both tiles) join and their removal moves no
@@ -568,6 +591,7 @@ fn lost_core(b: &Board, allowance: u64, meter: &Meter, done: Option<&AtomicBool>
             budget: Budget::nodes(2_000.min(allowance - used)),
             memo_cap: 4096,
             learn: false,
+            sleep: false,
         };
         let out = search(&restricted(b, &set), Variant::None, small, false);
         used += out.nodes.max(1);
@@ -707,12 +731,42 @@ impl Policy {
     }
 }
 
+/// Whether removals `m` and `s` are independent in a position whose lines
+/// are all packed ([`State::all_packed`]): neither moves a tile of the
+/// other and each leaves the other joinable, so that both orders are
+/// possible and reach the same position. With nothing sliding that is four
+/// distinct tiles (a removal only empties cells, so a path stays open);
+/// when tiles slide their lines (columns under a vertical variant, else
+/// rows) must differ too: a removal slides only its own lines, and on
+/// packed lines it only empties cells.
+#[inline]
+fn independent(m: (Pos, Pos), s: (Pos, Pos), variant: Variant) -> bool {
+    if variant == Variant::None {
+        return m.0 != s.0 && m.0 != s.1 && m.1 != s.0 && m.1 != s.1;
+    }
+    let line = |p: Pos| if variant.vertical() { p.x } else { p.y };
+    let (a, b, c, d) = (line(m.0), line(m.1), line(s.0), line(s.1));
+    a != c && a != d && b != c && b != d
+}
+
 /// One level of the depth-first search: its position, its moves and the
-/// next to try (kept and reused from run to run: no allocation per node).
+/// next to try (kept and reused from run to run: no allocation per node),
+/// and its sleep set.
+///
+/// **Sleep sets** (Godefroid's partial-order reduction): once a move `s`
+/// of a position P has been searched and proved lost, a later sibling `m`
+/// independent of `s` gets `s` in its sleep set, and the search does not
+/// try `s` below P·m while it follows moves independent of `s`: P·m·…·s
+/// is P·s·m·… (the same position by the other order), a position below
+/// P·s, which is lost. So every move skipped leads to a lost position,
+/// and a position whose other moves are all lost is lost and is
+/// remembered as such.
 struct Frame {
     state: State,
     moves: Vec<(Pos, Pos)>,
     next: usize,
+    /// Moves not to try here (each leads to a position proved lost).
+    sleep: Vec<(Pos, Pos)>,
 }
 
 /// How one depth-first run ended.
@@ -857,6 +911,7 @@ fn search_with(
                 frames: &mut frames,
                 scratch: &mut scratch,
                 policy: policy.as_mut(),
+                sleep: settings.sleep,
             },
         );
         if let Some(p) = policy.as_mut() {
@@ -906,6 +961,8 @@ struct Ctx<'a, 'm> {
     scratch: &'a mut Scratch,
     /// The learned order, when the settings ask for one.
     policy: Option<&'a mut Policy>,
+    /// Whether sleep sets may prune (see [`Frame`]).
+    sleep: bool,
 }
 
 fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
@@ -918,9 +975,14 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
             state: root.clone(),
             moves: Vec::new(),
             next: 0,
+            sleep: Vec::new(),
         });
     }
     frames[0].state.clone_from(&root);
+    frames[0].sleep.clear();
+    // Independence needs packed lines (a board from a link may have gaps;
+    // the search's removals keep packed lines packed).
+    let sleepy = cx.sleep && root.all_packed(variant);
     let mut depth = 0usize;
     let mut fresh = true;
     loop {
@@ -956,6 +1018,10 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
                         None => shuffle_within(&mut f.moves, &f.state, rng),
                     }
                 }
+                if sleepy && !f.sleep.is_empty() {
+                    let Frame { moves, sleep, .. } = f;
+                    moves.retain(|&(p, q)| !sleep.contains(&(p, q)) && !sleep.contains(&(q, p)));
+                }
                 f.next = 0;
                 if f.moves.is_empty() {
                     cx.failed.insert(key, cx.memo_cap);
@@ -977,12 +1043,24 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
                     state,
                     moves: Vec::new(),
                     next: 0,
+                    sleep: Vec::new(),
                 });
             } else {
                 let (parents, children) = frames.split_at_mut(depth);
                 children[0].state.clone_from(&parents[depth - 1].state);
             }
-            frames[depth].state.remove(a, b, variant);
+            let (parents, children) = frames.split_at_mut(depth);
+            let (parent, child) = (&parents[depth - 1], &mut children[0]);
+            child.sleep.clear();
+            if sleepy {
+                // The parent's sleeping moves and its moves already
+                // searched (lost), where independent of this one.
+                let done = parent.sleep.iter().chain(&parent.moves[..parent.next - 1]);
+                child
+                    .sleep
+                    .extend(done.copied().filter(|&s| independent((a, b), s, variant)));
+            }
+            child.state.remove(a, b, variant);
             fresh = true;
         } else {
             depth -= 1;

@@ -326,6 +326,24 @@ fn a_shuffle_keeps_the_tiles_is_winnable_and_is_the_same_for_the_same_position()
 
 // ---- the solver ----------------------------------------------------------------
 
+/// A w × h board with every cell a tile, `kinds` kinds in pairs, shuffled
+/// by `seed` (every line packed, as in play).
+fn full_board(w: usize, h: usize, kinds: usize, seed: u64) -> Board {
+    let mut tiles: Vec<u8> = (0..w * h / 2)
+        .flat_map(|i| {
+            let k = (i % kinds) as u8 + 1;
+            [k, k]
+        })
+        .collect();
+    tiles.resize(w * h, 0);
+    let mut rng = crate::rng::Rng::new(seed);
+    for i in (1..tiles.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        tiles.swap(i, j);
+    }
+    Board::from_cells(w, h, tiles).unwrap()
+}
+
 /// Exhaustive search with the reference join (no memo, no pruning).
 fn brute(b: &Board, variant: Variant) -> bool {
     if b.is_empty() {
@@ -483,6 +501,50 @@ proptest! {
             }
             Verdict::Lost => prop_assert!(!truth, "{}", b.to_text()),
             Verdict::Unknown => prop_assert!(false, "small boards are decided"),
+        }
+    }
+
+    /// With sleep sets (the time-budgeted search's), the verdict on small
+    /// boards is still the exhaustive search's.
+    #[test]
+    fn sleep_sets_agree_with_exhaustive_search((b, v) in small_board(), full in any::<bool>(), seed in any::<u64>()) {
+        let variant = Variant::ALL[v];
+        // Full boards too: every line packed, where sliding variants prune.
+        let b = if full { full_board(b.width(), b.height(), 3, seed) } else { b };
+        let out = solve(&b, variant, Settings { sleep: true, learn: true, ..Settings::nodes(1_000_000) });
+        agrees_with_brute(&b, variant, out.verdict)?;
+    }
+
+    /// On larger full boards (too many orders for the exhaustive search)
+    /// the search with sleep sets answers as the one without, both exact.
+    #[test]
+    fn sleep_sets_agree_with_the_plain_search(
+        size in 0usize..6, kinds in 2usize..=6, v in 0usize..9, seed in any::<u64>(), holes in 0usize..5,
+    ) {
+        let (w, h) = [(4, 3), (3, 4), (4, 4), (6, 2), (5, 4), (6, 3)][size];
+        let mut b = full_board(w, h, kinds, seed);
+        // Some boards with gaps (as a link may give), where lines are not
+        // packed and the search must not prune.
+        let mut rng = crate::rng::Rng::new(seed ^ 0x5EED);
+        for _ in 0..holes {
+            let k = b.cells[rng.below(b.cells.len() as u64) as usize];
+            let mut of_k: Vec<usize> = (0..b.cells.len()).filter(|&i| k != 0 && b.cells[i] == k).collect();
+            for _ in 0..of_k.len().min(2) {
+                let i = of_k.swap_remove(rng.below(of_k.len() as u64) as usize);
+                b.cells[i] = 0;
+            }
+        }
+        let variant = Variant::ALL[v];
+        let plain = solve(&b, variant, Settings::nodes(5_000_000)).verdict;
+        let pruned = solve(&b, variant, Settings { sleep: true, ..Settings::nodes(5_000_000) }).verdict;
+        prop_assert_ne!(&plain, &Verdict::Unknown);
+        match pruned {
+            Verdict::Won(order) => {
+                prop_assert!(matches!(plain, Verdict::Won(_)), "{}", b.to_text());
+                prop_assert!(wins(&b, variant, &order));
+            }
+            Verdict::Lost => prop_assert_eq!(plain, Verdict::Lost, "{}", b.to_text()),
+            Verdict::Unknown => prop_assert!(false, "decided without sleep sets, so with them"),
         }
     }
 

@@ -359,6 +359,7 @@ impl LianliankanApp {
         // decides more positions within the budget when tiles slide.
         let settings = Settings {
             learn: true,
+            sleep: true,
             ..Settings::nodes(VERDICT_NODES)
         };
         let v = solve(&pos.board, self.start.variant(), settings).verdict;
