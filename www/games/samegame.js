@@ -224,7 +224,7 @@ export class SameGame extends BoardGame {
     this.followed = null;
   }
 
-  /** The default game: the POJ size with a fresh seed. */
+  /** The default game: the POJ size, seed 1 unless another is given (a bad link's fallback is always seed 1). */
   openDefault(seed = 1) {
     this.leave();
     this.app.newGame(15, 10, 3, seed);

@@ -326,8 +326,9 @@ fn a_shuffle_keeps_the_tiles_is_winnable_and_is_the_same_for_the_same_position()
 
 // ---- the solver ----------------------------------------------------------------
 
-/// A w × h board with every cell a tile, `kinds` kinds in pairs, shuffled
-/// by `seed` (every line packed, as in play).
+/// A w × h board with every cell a tile (but one when w · h is odd),
+/// `kinds` kinds in pairs, shuffled by `seed` (every line packed, as in
+/// play, when w · h is even).
 fn full_board(w: usize, h: usize, kinds: usize, seed: u64) -> Board {
     let mut tiles: Vec<u8> = (0..w * h / 2)
         .flat_map(|i| {
