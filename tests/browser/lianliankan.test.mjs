@@ -1718,3 +1718,90 @@ test('the path query tool in present mode on a whiteboard (1920 × 1080): its in
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Random Classic boards under `down` (not made winnable) whose verdict the page's first search (40,000
+// positions) leaves undecided and whose search, going on, decides within a second or two here: the first
+// is won, the second lost (the command line's answers, asked below).
+const UNDECIDED_AT_FIRST = [
+  'JhRhFIDDAPVNLEVE/JFiSKYZhgOYJLGeP/OWIWAHQKSWdOMaac/CCGXYZeEMUHQfeKT/GaQXiFDgjMIWcXEA/ZjSgHcBaPRNTDFHf/GRUbZUCiVXPgbebY/TdTCdfdKjfLBVbBh/NOSiQjBcLUJIRNAM',
+  'hhCFUCTDLKFFDBcT/fZddGITVEfUWUSOJ/eObYRcMWPUZZjCXM/QPhNKQHSGHgiiRJV/OVMIHWNKAcXCPaGE/ALNbQScXiYLjFeWf/gePLadbSRJEdIghY/QRZHNIYGVEDjDgBj/BbBJaiAaKfXTeMOA',
+];
+
+test('an "unknown" verdict searches on in slices, the page answering input meanwhile, and decides as the command line does', async () => {
+  const verdictText = (page) => ref(page, 'verdict').textContent();
+  for (const board of UNDECIDED_AT_FIRST) {
+    const cli = spawnSync(CLI, ['solve', 'lianliankan', '--variant', 'down', '--seconds', '20'], { input: `${board.split('/').join('\n')}\n`, encoding: 'utf8' });
+    const want = /^board 1: won /.test(cli.stdout) ? 'yes' : /^board 1: lost$/.test(cli.stdout.trim()) ? 'no' : null;
+    assert.ok(want, `the command line decides: ${cli.stdout}`);
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=${board}`, calm);
+    await page.waitForFunction(() => /^Unknown so far — searching on \(\d+ s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    // While it searches the page takes its input at once: a task queued now runs within a slice (8 ms,
+    // here under test load), and a key moves the cursor.
+    const lags = await page.evaluate(async () => {
+      const out = [];
+      for (let i = 0; i < 10; i++) {
+        const t = performance.now();
+        await new Promise((r) => setTimeout(r, 0));
+        out.push(performance.now() - t);
+      }
+      return out;
+    });
+    assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while searching: ${lags.map((l) => l.toFixed(1))}`);
+    await ref(page, 'board').focus();
+    const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+    const before = await cursor();
+    await page.keyboard.press('ArrowRight');
+    assert.notDeepEqual(await cursor(), before, 'a key moves the cursor during the search');
+    await page.waitForFunction(() => /^(Winnable|Lost)/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 40000 });
+    assert.equal(await app(page, (a) => a.winnable()), want, board);
+    if (want === 'yes') {
+      assert.equal(await verdictText(page), 'Winnable: a winning order of removals exists from here.');
+      // Said, as news after "unknown"; and Hint and Step now follow the order it found, to the end.
+      await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('Winnable'));
+      await button(page, 'Hint').click();
+      assert.ok(await page.evaluate(() => window.clearboardPage.hintPair), 'a hint from the order found');
+      assert.equal(await app(page, (a) => {
+        while (a.step());
+        return a.isWon();
+      }), true);
+    } else {
+      assert.match(await verdictText(page), /^Lost as the tiles lie — no order of removals clears them, and it is where this game starts\./);
+      assert.equal(await app(page, (a) => a.hint()), undefined);
+    }
+    assert.ok(await page.evaluate(() => window.__clearboard.searchedOnMs) > 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('a move made while the verdict searches on ends that search; a search that cannot decide stops after 20 s of searching', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=${UNDECIDED_AT_FIRST[0]}`, calm);
+  const verdict = () => ref(page, 'verdict').textContent();
+  await page.waitForFunction(() => /^Unknown so far/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const [x1, y1, x2, y2] = await app(page, (a) => Array.from(a.allPairs()).slice(0, 4));
+  await clickCell(page, x1, y1);
+  await clickCell(page, x2, y2);
+  assert.equal(await app(page, (a) => a.moves()), 1);
+  // The new position's verdict, whatever it is, and never the old one's search ending on it.
+  await page.waitForFunction(() => !/^Winnable\? checking/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const after = await app(page, (a) => a.winnable());
+  if (after !== 'unknown') assert.match(await verdict(), after === 'yes' ? /^Winnable/ : /^Lost/);
+  // A deep-line board the search does not decide in 20 s here (`left`: proofs of loss there run to millions
+  // of positions; the command line leaves it undecided after 30 s on one thread, twice as fast as the page): the line counts the seconds, then says so and the search stops; memory stays bounded.
+  await page.evaluate(() => {
+    location.hash = '#game=lianliankan&variant=left&board=GZhfUcGbTYiPWETX/cHBfEWBPTWQYDEJW/KSadALOjAiHLfQDi/XPCQFjMDKJHjKEbM/aFPGgONdUgRdSLAa/MVGINeIhNVBCOJTb/SAZOVgFeLbhVMfYI/CSXiYgdXJKjZQUFZ/RaRceBRUIceDCHNh';
+  });
+  await page.waitForFunction(() => window.clearboardPage.app.variant() === 'left');
+  await page.waitForFunction(() => /^Unknown so far — searching on \(5 s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('main [data-ref="verdict"]').textContent === 'Unknown — 20 s of search did not decide.', null, { timeout: 60000 });
+  const spent = await page.evaluate(() => window.__clearboard.searchedOnMs);
+  assert.ok(spent >= 20000 && spent < 21000, `searched ${spent} ms`);
+  // Stopped: no more slices.
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__clearboard.searchedOnMs), spent);
+  const wasm = await page.evaluate(() => window.__clearboardWasmBytes());
+  assert.ok(wasm <= 64 * 1024 * 1024, `wasm memory ${wasm} bytes`);
+  writeMetrics({ lianliankanSearchOnWasmBytes: wasm });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -50,6 +50,10 @@ const LAYER = ['', 'rgba(33,150,243,0.45)', 'rgba(76,175,80,0.40)', 'rgba(255,15
 const FLASH_MS = 500;
 /** A lost verdict is said this long after the move (which is said at once). */
 const VERDICT_SAID_MS = 1000;
+
+/** After an "unknown" verdict the search goes on for this long (ms of searching, in slices of SEARCH_SLICE_MS). */
+const SEARCH_ON_MS = 20000;
+const SEARCH_SLICE_MS = 8;
 /** Show all pairs names at most this many pairs in words (the rest are counted). */
 const PAIRS_SAID = 6;
 /** What a shuffle does, as the verdict and the explanations say it. */
@@ -375,7 +379,9 @@ export class Lianliankan extends BoardGame {
 
   stopActivities() {
     super.stopActivities();
+    // (The verdict's search, going on or not, ends with its token.)
     this.verdictToken++;
+    this.searching = false;
   }
 
   /** A new Classic deal (or the preset kept in this browser) with `seed`. */
@@ -740,7 +746,10 @@ export class Lianliankan extends BoardGame {
 
   explainNoLine() {
     const v = this.app.winnable();
-    let text = 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
+    // While the verdict's search goes on, Hint has a pair as soon as it finds a winning order.
+    let text = this.searching
+      ? 'No winning line found from here yet: the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.'
+      : 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
@@ -927,6 +936,7 @@ export class Lianliankan extends BoardGame {
   /** Asks the solver (bounded) whether the position can be won, after the frame is drawn. */
   scheduleVerdict() {
     const token = ++this.verdictToken;
+    this.searching = false;
     const verdict = this.ref('verdict');
     // The line keeps its height while the search runs (its answer is about as long as the last one):
     // no jump of the page, nor of an embedding page that sizes its frame from the height event.
@@ -941,49 +951,102 @@ export class Lianliankan extends BoardGame {
       const v = this.app.winnable();
       stats.verdictMs = stats.verdictMs ?? [];
       record(stats.verdictMs, performance.now() - t0);
-      this.rescueUndos = null;
-      if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
-      else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
-      else if (v === 'no') {
-        // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
-        this.verdictLost = true;
-        this.offerShuffle();
-        this.rescueUndos = this.app.undosToWinnable();
-        const back = this.rescueUndos > 0;
-        // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
-        // tiles lie: a shuffle deals them winnable.
-        const shuffles = this.shufflesLeft() > 0;
-        const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
-        const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
-        verdict.textContent = back
-          ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`
-          : this.rescueUndos === 0 || this.app.moves() === 0
-            ? `${lost}, and it is where this game starts.${shuffle}`
-            : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
-        this.ref('undo-to-winnable').hidden = !back;
-        this.revealBeside(this.ref('rescue'));
-        // Said on its own after what the move said, a moment later: the move was said at once, and a
-        // screen reader may drop a message replaced before it was spoken (the move is not said twice).
-        const said = verdict.textContent;
-        // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
-        const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button after it.` : said;
-        setTimeout(() => {
-          if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
-        }, VERDICT_SAID_MS);
-      } else verdict.textContent = 'Unknown — the search ran out of its budget before deciding.';
-      verdict.style.minHeight = '';
-      // The verdict's words change with every move: the board keeps its size
-      // (no jumping), except when the rescue button shows, which must be in
-      // view, or when a longer verdict would end below the screen (large
-      // present-mode text): the board is fitted again to the taller line.
-      const rescue = this.ref('rescue');
-      // (In present mode stacked the line shares a row with the teacher's panels: the row's end counts.)
-      const end = this.stackedRoom() > 0 ? this.root.querySelector('.game-side') : rescue;
-      // (Within the margin the fit keeps under the lines, reserveBelow's 16 px, counts as below: the page's own
-      // bottom padding came after it, and a verdict that grew to two lines there made the page scroll by 5 px.)
-      const below = end.getBoundingClientRect().bottom + scrollY + 16 > innerHeight + 0.5;
-      if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
+      this.showVerdict(v, token);
+      if (v === 'unknown') this.searchOn(token);
     }, 0);
+  }
+
+  /**
+   * After an "unknown" verdict: the search goes on (`decide`, in slices of
+   * SEARCH_SLICE_MS between which the page takes its input and draws) for up
+   * to SEARCH_ON_MS of searching, paused while the page is hidden; the line
+   * counts the seconds, and an answer found is shown (and said) as the
+   * verdict. Any change of the position ends it (a new token).
+   */
+  searchOn(token) {
+    const verdict = this.ref('verdict');
+    let spent = 0;
+    let second = -1;
+    this.searching = true;
+    const slice = () => {
+      if (token !== this.verdictToken || !this.app) {
+        if (token === this.verdictToken) this.searching = false;
+        return;
+      }
+      if (document.hidden) {
+        setTimeout(slice, 250);
+        return;
+      }
+      const t0 = performance.now();
+      const v = this.app.decide(SEARCH_SLICE_MS);
+      spent += performance.now() - t0;
+      stats.searchedOnMs = spent;
+      if (v !== 'unknown') {
+        this.searching = false;
+        this.showVerdict(v, token, true);
+        return;
+      }
+      if (spent >= SEARCH_ON_MS) {
+        this.searching = false;
+        verdict.textContent = `Unknown — ${SEARCH_ON_MS / 1000} s of search did not decide.`;
+        return;
+      }
+      if (Math.floor(spent / 1000) !== second) {
+        second = Math.floor(spent / 1000);
+        verdict.textContent = `Unknown so far — searching on (${second} s of ${SEARCH_ON_MS / 1000})…`;
+      }
+      setTimeout(slice, 0);
+    };
+    setTimeout(slice, 0);
+  }
+
+  /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
+  showVerdict(v, token, late = false) {
+    const verdict = this.ref('verdict');
+    this.rescueUndos = null;
+    if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
+    else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
+    else if (v === 'no') {
+      // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
+      this.verdictLost = true;
+      this.offerShuffle();
+      this.rescueUndos = this.app.undosToWinnable();
+      const back = this.rescueUndos > 0;
+      // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
+      // tiles lie: a shuffle deals them winnable.
+      const shuffles = this.shufflesLeft() > 0;
+      const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
+      const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
+      verdict.textContent = back
+        ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`
+        : this.rescueUndos === 0 || this.app.moves() === 0
+          ? `${lost}, and it is where this game starts.${shuffle}`
+          : `${lost}, and the search found no winnable position among the last moves (undo walks back).${shuffle}`;
+      this.ref('undo-to-winnable').hidden = !back;
+      this.revealBeside(this.ref('rescue'));
+      // Said on its own after what the move said, a moment later: the move was said at once, and a
+      // screen reader may drop a message replaced before it was spoken (the move is not said twice).
+      const said = verdict.textContent;
+      // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
+      const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button after it.` : said;
+      setTimeout(() => {
+        if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
+      }, VERDICT_SAID_MS);
+    } else verdict.textContent = `Unknown so far — searching on (0 s of ${SEARCH_ON_MS / 1000})…`;
+    // An answer found by the search that went on is news: said (a lost one is said above).
+    if (late && v === 'yes') this.shell.announce(verdict.textContent);
+    verdict.style.minHeight = '';
+    // The verdict's words change with every move: the board keeps its size
+    // (no jumping), except when the rescue button shows, which must be in
+    // view, or when a longer verdict would end below the screen (large
+    // present-mode text): the board is fitted again to the taller line.
+    const rescue = this.ref('rescue');
+    // (In present mode stacked the line shares a row with the teacher's panels: the row's end counts.)
+    const end = this.stackedRoom() > 0 ? this.root.querySelector('.game-side') : rescue;
+    // (Within the margin the fit keeps under the lines, reserveBelow's 16 px, counts as below: the page's own
+    // bottom padding came after it, and a verdict that grew to two lines there made the page scroll by 5 px.)
+    const below = end.getBoundingClientRect().bottom + scrollY + 16 > innerHeight + 0.5;
+    if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
   }
 
   setButtons() {

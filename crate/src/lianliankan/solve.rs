@@ -875,75 +875,200 @@ fn search_with(
     memo: &mut Memo,
     lane: Lane,
 ) -> Outcome {
-    let mut nodes = 0u64;
-    if board.is_empty() {
-        return Outcome {
-            verdict: Verdict::Won(Vec::new()),
-            nodes,
-        };
+    let mut rounds = Rounds::new(board, settings, variant);
+    let verdict = rounds.go(board, variant, settings, cores, meter, memo, lane);
+    Outcome {
+        verdict,
+        nodes: rounds.nodes,
     }
-    // A run must at least reach the bottom of the tree (a pair per level).
-    let mut limit = FIRST_RUN.max(board.tiles() as u64);
-    let mut frames = Vec::new();
-    let mut scratch = Scratch::default();
-    // Nothing sliding, the learned order gained nothing (600 boards: 94.7 %
-    // decided plain, 94.2–94.3 % with it), and deals there name the search.
-    let mut policy = (settings.learn && variant != Variant::None).then(Policy::new);
-    for round in 0u64.. {
-        let mut rng = Rng::new(round ^ lane.stream << 40);
-        if variant != Variant::None {
-            limit = luby(round + 1)
-                .saturating_mul(LUBY_UNIT)
-                .max(board.tiles() as u64);
+}
+
+/// Where a restarted search stands: its runs so far, the run a budget cut
+/// short (resumed by the next call), and what it reuses from run to run.
+struct Rounds {
+    /// Positions expanded so far.
+    nodes: u64,
+    /// The run under way (each run has its own random order).
+    round: u64,
+    /// The run's node limit.
+    limit: u64,
+    /// The node count at which the run under way stops.
+    stop: u64,
+    /// Where a run the budget cut short stopped (see [`Ctx`]): the next
+    /// call goes on with it.
+    resume: Option<usize>,
+    /// The run's random order.
+    rng: Rng,
+    frames: Vec<Frame>,
+    scratch: Scratch,
+    policy: Option<Policy>,
+}
+
+impl Rounds {
+    fn new(board: &Board, settings: Settings, variant: Variant) -> Rounds {
+        Rounds {
+            nodes: 0,
+            round: 0,
+            // A run must at least reach the bottom of the tree (a pair per level).
+            limit: FIRST_RUN.max(board.tiles() as u64),
+            stop: 0,
+            resume: None,
+            rng: Rng::new(0),
+            frames: Vec::new(),
+            scratch: Scratch::default(),
+            // Nothing sliding, the learned order gained nothing (600 boards:
+            // 94.7 % decided plain, 94.2–94.3 % with it), and deals there
+            // name the search.
+            policy: (settings.learn && variant != Variant::None).then(Policy::new),
         }
-        let stop = nodes.saturating_add(limit);
-        let run = run(
-            board,
-            variant,
-            &mut Ctx {
-                meter,
-                failed: &mut *memo,
-                memo_cap: settings.memo_cap,
-                nodes: &mut nodes,
-                limit: stop,
-                done: lane.done,
-                rng: (round > 0 || lane.stream > 0).then_some(&mut rng),
-                frames: &mut frames,
-                scratch: &mut scratch,
-                policy: policy.as_mut(),
-                sleep: settings.sleep,
-            },
-        );
-        if let Some(p) = policy.as_mut() {
-            p.adapt();
+    }
+
+    /// Runs until an answer or until `meter` is spent ("unknown"; a later
+    /// call goes on with the run it cut short, whose positions already
+    /// proved lost are in `memo`).
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        &mut self,
+        board: &Board,
+        variant: Variant,
+        settings: Settings,
+        cores: bool,
+        meter: &Meter,
+        memo: &mut Memo,
+        lane: Lane,
+    ) -> Verdict {
+        if board.is_empty() {
+            return Verdict::Won(Vec::new());
         }
-        let verdict = match run {
-            Run::Won(order) => Verdict::Won(order),
-            Run::Exhausted => Verdict::Lost,
-            Run::Spent => Verdict::Unknown,
-            Run::Limit => {
-                // The first run found no quick win: look for a lost core
-                // (nothing sliding) before searching harder.
-                let lost = round == 0 && lane.stream == 0 && cores && variant == Variant::None && {
-                    let allowance = settings
-                        .budget
-                        .nodes
-                        .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(nodes) / 2);
-                    let (lost, used) = lost_core(board, allowance, meter, lane.done);
-                    nodes += used;
-                    lost
-                };
-                if lost {
-                    Verdict::Lost
-                } else {
-                    limit = limit.saturating_mul(2);
-                    continue;
+        loop {
+            let round = self.round;
+            if self.resume.is_none() {
+                self.rng = Rng::new(round ^ lane.stream << 40);
+                if variant != Variant::None {
+                    self.limit = luby(round + 1)
+                        .saturating_mul(LUBY_UNIT)
+                        .max(board.tiles() as u64);
+                }
+                self.stop = self.nodes.saturating_add(self.limit);
+            }
+            let run = run(
+                board,
+                variant,
+                &mut Ctx {
+                    meter,
+                    failed: &mut *memo,
+                    memo_cap: settings.memo_cap,
+                    nodes: &mut self.nodes,
+                    limit: self.stop,
+                    done: lane.done,
+                    rng: (round > 0 || lane.stream > 0).then_some(&mut self.rng),
+                    frames: &mut self.frames,
+                    scratch: &mut self.scratch,
+                    policy: self.policy.as_mut(),
+                    sleep: settings.sleep,
+                    resume: &mut self.resume,
+                },
+            );
+            match run {
+                Run::Won(order) => return Verdict::Won(order),
+                Run::Exhausted => return Verdict::Lost,
+                // (The run goes on in the next call: its policy adapts at its end.)
+                Run::Spent => return Verdict::Unknown,
+                Run::Limit => {
+                    if let Some(p) = self.policy.as_mut() {
+                        p.adapt();
+                    }
+                    // The first run found no quick win: look for a lost
+                    // core (nothing sliding) before searching harder.
+                    let lost =
+                        round == 0 && lane.stream == 0 && cores && variant == Variant::None && {
+                            let allowance = settings
+                                .budget
+                                .nodes
+                                .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(self.nodes) / 2);
+                            let (lost, used) = lost_core(board, allowance, meter, lane.done);
+                            self.nodes += used;
+                            lost
+                        };
+                    if lost {
+                        return Verdict::Lost;
+                    }
+                    self.limit = self.limit.saturating_mul(2);
+                    self.round += 1;
                 }
             }
-        };
-        return Outcome { verdict, nodes };
+        }
     }
-    unreachable!("the rounds end")
+}
+
+/// A search that goes on across calls: [`Session::advance`] searches for
+/// a budget and, when that runs out first, keeps the positions it proved
+/// lost and the run under way for the next call (the page's verdict
+/// searching on, a slice at a time, after its first budget said
+/// "unknown").
+pub struct Session {
+    board: Board,
+    variant: Variant,
+    settings: Settings,
+    failed: Failed,
+    rounds: Rounds,
+    answer: Option<Verdict>,
+}
+
+impl Session {
+    /// A search of `board` under `variant` with `settings` (each call
+    /// brings its own budget; the one in `settings` bounds the lost-core
+    /// check, as in [`solve`]).
+    pub fn new(board: &Board, variant: Variant, settings: Settings) -> Session {
+        Session {
+            board: board.clone(),
+            variant,
+            settings,
+            failed: Failed::default(),
+            rounds: Rounds::new(board, settings, variant),
+            answer: None,
+        }
+    }
+
+    /// Searches on for at most `budget` (its positions counted from this
+    /// call); once decided, the answer stays.
+    pub fn advance(&mut self, budget: Budget) -> Verdict {
+        if let Some(answer) = &self.answer {
+            return answer.clone();
+        }
+        let meter = budget.start().offset(self.rounds.nodes);
+        let mut memo = Memo::Own(std::mem::take(&mut self.failed));
+        let v = self.rounds.go(
+            &self.board,
+            self.variant,
+            self.settings,
+            true,
+            &meter,
+            &mut memo,
+            Lane::default(),
+        );
+        if let Memo::Own(f) = memo {
+            self.failed = f;
+        }
+        if v == Verdict::Unknown && self.rounds.resume.is_some() {
+            // The position the run stopped at was counted but not expanded:
+            // it is counted when the run goes on (so that a search in
+            // slices is the search of one call, position for position).
+            self.rounds.nodes -= 1;
+        }
+        if v != Verdict::Unknown {
+            // Decided: what the search kept is no longer needed.
+            self.failed = Failed::default();
+            self.rounds.frames = Vec::new();
+            self.answer = Some(v.clone());
+        }
+        v
+    }
+
+    /// Positions expanded so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        self.rounds.nodes
+    }
 }
 
 struct Ctx<'a, 'm> {
@@ -963,27 +1088,37 @@ struct Ctx<'a, 'm> {
     policy: Option<&'a mut Policy>,
     /// Whether sleep sets may prune (see [`Frame`]).
     sleep: bool,
+    /// Where a run the budget cut short stopped (the depth of the position
+    /// it had not expanded; `frames` hold its line), for the next call.
+    resume: &'a mut Option<usize>,
 }
 
 fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
-    let root = State::of(board);
     // frames[..depth] are the open levels; frames[depth] receives the next
     // position when `fresh` (a move was just made).
     let frames = &mut *cx.frames;
-    if frames.is_empty() {
-        frames.push(Frame {
-            state: root.clone(),
-            moves: Vec::new(),
-            next: 0,
-            sleep: Vec::new(),
-        });
-    }
-    frames[0].state.clone_from(&root);
-    frames[0].sleep.clear();
+    // A run the budget cut short goes on where it stopped: at the
+    // position it had not yet expanded.
+    let mut depth = match cx.resume.take() {
+        Some(depth) => depth,
+        None => {
+            let root = State::of(board);
+            if frames.is_empty() {
+                frames.push(Frame {
+                    state: root.clone(),
+                    moves: Vec::new(),
+                    next: 0,
+                    sleep: Vec::new(),
+                });
+            }
+            frames[0].state.clone_from(&root);
+            frames[0].sleep.clear();
+            0
+        }
+    };
     // Independence needs packed lines (a board from a link may have gaps;
     // the search's removals keep packed lines packed).
-    let sleepy = cx.sleep && root.all_packed(variant);
-    let mut depth = 0usize;
+    let sleepy = cx.sleep && frames[0].state.all_packed(variant);
     let mut fresh = true;
     loop {
         if fresh {
@@ -1006,6 +1141,7 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
                 if cx.meter.spent(*cx.nodes, 64)
                     || (*cx.nodes & 63 == 0 && cx.done.is_some_and(|d| d.load(Ordering::Relaxed)))
                 {
+                    *cx.resume = Some(depth);
                     return Run::Spent;
                 }
                 if *cx.nodes >= cx.limit {
@@ -1349,6 +1485,72 @@ mod tests {
                 with,
                 without
             );
+        }
+    }
+
+    /// A session searched in slices (of 40 positions, or of no time at
+    /// all: the clock is read every 64 positions) makes the search of one
+    /// call, position for position: the same answer (the same winning
+    /// order) after the same positions — the run a slice cut short goes on
+    /// where it stopped, with its random order, and what it proved lost is
+    /// kept. Random boards that one search decides, lost and won.
+    #[test]
+    fn a_search_in_slices_is_the_search_of_one_call() {
+        let boards = [
+            (Variant::None, [1, 2, 3, 11, 12, 26, 28, 47]),
+            (Variant::Down, [2, 3, 7, 27, 31, 47, 6, 10]),
+            (Variant::Left, [9, 11, 18, 21, 28, 34, 13, 20]),
+        ];
+        for (variant, seeds) in boards {
+            let (mut lost, mut won, mut slices) = (0, 0, 0);
+            for seed in seeds {
+                let spec = super::super::deal::Spec {
+                    w: 16,
+                    h: 9,
+                    kinds: 36,
+                    variant,
+                };
+                let b = super::super::deal::random_board(spec, seed).expect("a board");
+                let settings = Settings {
+                    learn: true,
+                    sleep: true,
+                    ..Settings::nodes(60_000)
+                };
+                let one = solve(&b, variant, settings);
+                let mut session = Session::new(&b, variant, settings);
+                let mut calls = 0u64;
+                let v = loop {
+                    let budget = if calls.is_multiple_of(2) {
+                        Budget::nodes(40)
+                    } else {
+                        Budget::time(std::time::Duration::ZERO)
+                    };
+                    let v = session.advance(budget);
+                    calls += 1;
+                    if v != Verdict::Unknown || session.nodes() > one.nodes {
+                        break v;
+                    }
+                };
+                let name = variant.name();
+                assert_eq!(v, one.verdict, "{name} seed {seed}");
+                assert_eq!(session.nodes(), one.nodes, "{name} seed {seed}");
+                slices += calls;
+                assert_eq!(session.advance(Budget::nodes(40)), v, "an answer stays");
+                match v {
+                    Verdict::Won(order) => {
+                        assert!(wins(&b, variant, &order));
+                        won += 1;
+                    }
+                    Verdict::Lost => lost += 1,
+                    Verdict::Unknown => panic!("{name} seed {seed}: undecided"),
+                }
+            }
+            assert!(
+                lost >= 3 && won >= 3,
+                "{}: {won} won, {lost} lost",
+                variant.name()
+            );
+            assert!(slices > 200, "{}: {slices} slices", variant.name());
         }
     }
 

@@ -5,8 +5,9 @@ use proptest::prelude::*;
 
 use super::deal::{deal, random_board, shuffle, shuffled, Spec};
 use super::link::{board_text, Link, Start};
-use super::solve::{solve, solve_threads, wins, Settings, Verdict};
+use super::solve::{solve, solve_threads, wins, Session, Settings, Verdict};
 use super::*;
+use crate::budget::Budget;
 use crate::connect;
 
 /// A board from rows (top first) without the even-count check (rule tests
@@ -514,6 +515,26 @@ proptest! {
         let b = if full { full_board(b.width(), b.height(), 3, seed) } else { b };
         let out = solve(&b, variant, Settings { sleep: true, learn: true, ..Settings::nodes(1_000_000) });
         agrees_with_brute(&b, variant, out.verdict)?;
+    }
+
+    /// A search resumed in slices of a few positions (the page's verdict
+    /// searching on) answers as the exhaustive search does, and keeps its
+    /// answer.
+    #[test]
+    fn a_session_in_slices_agrees_with_exhaustive_search(
+        (b, v) in small_board(), full in any::<bool>(), seed in any::<u64>(), slice in 2u64..40,
+    ) {
+        let variant = Variant::ALL[v];
+        let b = if full { full_board(b.width(), b.height(), 3, seed) } else { b };
+        let mut session = Session::new(&b, variant, Settings { sleep: true, learn: true, ..Settings::nodes(0) });
+        let mut calls = 0;
+        let verdict = loop {
+            let v = session.advance(Budget::nodes(slice));
+            calls += 1;
+            if v != Verdict::Unknown || calls > 100_000 { break v; }
+        };
+        prop_assert_eq!(&session.advance(Budget::nodes(slice)), &verdict);
+        agrees_with_brute(&b, variant, verdict)?;
     }
 
     /// On larger full boards (too many orders for the exhaustive search)

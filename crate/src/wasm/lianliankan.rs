@@ -13,11 +13,12 @@ use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
 use super::{coordinate, fresh_seed, number_array, text, whole, whole_any, MAX_SAFE};
+use crate::budget::Budget;
 use crate::connect;
 use crate::game::History;
 use crate::lianliankan::deal::Spec;
 use crate::lianliankan::link::{move_text, Link, Start, CLASSIC};
-use crate::lianliankan::solve::{solve, Settings, Verdict};
+use crate::lianliankan::solve::{Session, Settings, Verdict};
 use crate::lianliankan::{
     letter, Board, Lianliankan, Move, Pos, Position, Record, Variant, KIND_LETTERS, MAX_KINDS,
     MAX_SHUFFLES, MAX_SIDE,
@@ -36,6 +37,14 @@ const VERDICT_CACHE: usize = 4096;
 /// hundreds of them in one call.
 const UNDO_SOLVES: usize = 12;
 
+/// Lost positions the verdict's search remembers (16 bytes each, about
+/// 9 MB of the page's memory at most): [`LianliankanApp::decide`] may search
+/// on for as long as it is called.
+const VERDICT_MEMO: usize = 1 << 18;
+
+/// The longest one [`LianliankanApp::decide`] call may search.
+const DECIDE_MAX_MS: f64 = 1000.0;
+
 /// A 连连看 game being played.
 #[wasm_bindgen]
 pub struct LianliankanApp {
@@ -45,6 +54,21 @@ pub struct LianliankanApp {
     order: Option<Vec<(Pos, Pos)>>,
     /// Verdicts by position (board and shuffles): the order when won.
     verdicts: HashMap<Position, Verdict>,
+    /// The search of an undecided position shown, kept for `decide` to
+    /// go on with.
+    session: Option<(Position, Session)>,
+}
+
+/// The verdict's search: the learned order (restarts ordered by what
+/// earlier runs found decide more positions within the budget when tiles
+/// slide) and sleep sets.
+fn verdict_settings() -> Settings {
+    Settings {
+        learn: true,
+        sleep: true,
+        memo_cap: VERDICT_MEMO,
+        ..Settings::nodes(VERDICT_NODES)
+    }
 }
 
 fn js(e: impl std::fmt::Display) -> JsError {
@@ -69,6 +93,7 @@ impl LianliankanApp {
             start,
             order,
             verdicts: HashMap::new(),
+            session: None,
         })
     }
 
@@ -235,10 +260,28 @@ impl LianliankanApp {
     }
 
     fn play_pair(&mut self, a: Pos, b: Pos) -> Option<Vec<i32>> {
-        match self.history.play(Move::Pair(a, b)) {
-            Ok(Record::Pair { path, .. }) => Some(flat(path.clone())),
+        // The first pair of a winning order known here: the rest of it wins
+        // from the next position (kept, so that a long search's answer
+        // serves every move of its order).
+        let rest = match self.verdicts.get(self.history.current()) {
+            Some(Verdict::Won(order))
+                if order.first().is_some_and(|&m| m == (a, b) || m == (b, a)) =>
+            {
+                Some(order[1..].to_vec())
+            }
             _ => None,
+        };
+        let path = match self.history.play(Move::Pair(a, b)) {
+            Ok(Record::Pair { path, .. }) => flat(path.clone()),
+            _ => return None,
+        };
+        if let Some(rest) = rest {
+            let pos = self.history.current().clone();
+            if !self.verdicts.contains_key(&pos) {
+                self.remember(pos, Verdict::Won(rest));
+            }
         }
+        Some(path)
     }
 
     /// Why (x1, y1) and (x2, y2) do not join ("the two tiles are of
@@ -355,19 +398,52 @@ impl LianliankanApp {
                 return Verdict::Won(order[played.len()..].to_vec());
             }
         }
-        // The learned order (restarts ordered by what earlier runs found)
-        // decides more positions within the budget when tiles slide.
-        let settings = Settings {
-            learn: true,
-            sleep: true,
-            ..Settings::nodes(VERDICT_NODES)
-        };
-        let v = solve(&pos.board, self.start.variant(), settings).verdict;
+        let mut session = Session::new(&pos.board, self.start.variant(), verdict_settings());
+        let v = session.advance(Budget::nodes(VERDICT_NODES));
+        // Undecided and shown: `decide` may go on from here.
+        if pos == *self.history.current() {
+            self.session = (v == Verdict::Unknown).then(|| (pos.clone(), session));
+        }
+        self.remember(pos, v.clone());
+        v
+    }
+
+    fn remember(&mut self, pos: Position, v: Verdict) {
         if self.verdicts.len() >= VERDICT_CACHE {
             self.verdicts.clear();
         }
-        self.verdicts.insert(pos, v.clone());
-        v
+        self.verdicts.insert(pos, v);
+    }
+
+    /// Searches on, for at most `ms` milliseconds (0–1000), whether the
+    /// position shown can be won, from where the verdict's search (and
+    /// earlier calls on this position) stopped: "yes", "no" or "unknown".
+    /// Once it says "yes" or "no", `winnable`, `hint`, `step` and
+    /// `undosToWinnable` answer from it. The page calls it in slices
+    /// while its verdict says "unknown". Throws on a bad `ms`.
+    pub fn decide(&mut self, ms: f64) -> Result<String, JsError> {
+        if !(0.0..=DECIDE_MAX_MS).contains(&ms) {
+            return Err(js(format!(
+                "decide: ms must be a number of milliseconds from 0 to {DECIDE_MAX_MS} (got {ms})"
+            )));
+        }
+        let pos = self.history.current().clone();
+        if self.verdict_of(pos.clone()) == Verdict::Unknown {
+            let session = match &mut self.session {
+                Some((p, s)) if *p == pos => s,
+                // (The position came back, by undo or redo, after its search was dropped.)
+                _ => {
+                    let s = Session::new(&pos.board, self.start.variant(), verdict_settings());
+                    &mut self.session.insert((pos.clone(), s)).1
+                }
+            };
+            let v = session.advance(Budget::time(std::time::Duration::from_secs_f64(ms / 1e3)));
+            if v != Verdict::Unknown {
+                self.session = None;
+                self.remember(pos, v);
+            }
+        }
+        Ok(self.winnable())
     }
 
     /// Whether the position shown can still be won: "yes", "no" or
