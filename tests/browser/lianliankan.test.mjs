@@ -389,6 +389,7 @@ test('LianliankanApp as the README documents it', async () => {
     out.same = Array.from(a.cells()).join() === out.cells.join();
     out.hint = Array.from(a.hint() ?? []);
     out.winnable = a.winnable();
+    out.decided = a.decide(0);
     out.path = Array.from(a.tryPair(0, 2, 1, 2));
     out.after = Array.from(a.cells());
     out.won = a.isWon();
@@ -416,6 +417,7 @@ test('LianliankanApp as the README documents it', async () => {
   assert.equal(r.same, true, 'and changes nothing');
   assert.deepEqual(r.hint, [], 'no hint: only C C joins, and then A B / B A is stuck');
   assert.equal(r.winnable, 'no');
+  assert.equal(r.decided, 'no', 'decide answers at once when the verdict is known');
   assert.deepEqual(r.path, [0, 2, 1, 2]);
   assert.deepEqual(r.after, [0, 0, 1, 2, 2, 1], 'the columns fell');
   assert.equal(r.won, false);
@@ -465,6 +467,11 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
       err(() => a.describeCell(0.5, 0)),
       err(() => a.reach(0, -1)),
       err(() => new window.wasmBindings.PathQueries(42)),
+      err(() => a.decide(-1)),
+      err(() => a.decide(1001)),
+      err(() => a.decide(NaN)),
+      err(() => a.decide('5')),
+      err(() => a.decide()),
     ];
     out.unchanged = Array.from(a.cells()).join() === start && a.link() === 'game=lianliankan&variant=none&board=AAB/CCB';
     out.refused = a.tryPair(0, 0, 2, 0);
@@ -505,6 +512,11 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
     'x: a whole number is needed, not 0.5',
     'cell (x 0, y -1) is outside the 3 × 2 board',
     'path queries: a string is needed, not 42',
+    'milliseconds: a number from 0 to 1000 is needed, not -1',
+    'milliseconds: a number from 0 to 1000 is needed, not 1001',
+    'milliseconds: a number from 0 to 1000 is needed, not NaN',
+    "milliseconds: a number from 0 to 1000 is needed, not the string '5'",
+    'milliseconds: a number from 0 to 1000 is needed, not undefined',
   ]);
   assert.equal(r.unchanged, true, 'nothing changed');
   assert.equal(r.refused, null);

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{coordinate, fresh_seed, number_array, text, whole, whole_any, MAX_SAFE};
+use super::{coordinate, fresh_seed, number_array, text, time_budget, whole, whole_any, MAX_SAFE};
 use crate::budget::Budget;
 use crate::connect;
 use crate::game::History;
@@ -415,18 +415,17 @@ impl LianliankanApp {
         self.verdicts.insert(pos, v);
     }
 
-    /// Searches on, for at most `ms` milliseconds (0–1000), whether the
+    /// Searches on, for at most `milliseconds` (0–1000), whether the
     /// position shown can be won, from where the verdict's search (and
     /// earlier calls on this position) stopped: "yes", "no" or "unknown".
     /// Once it says "yes" or "no", `winnable`, `hint`, `step` and
     /// `undosToWinnable` answer from it. The page calls it in slices
-    /// while its verdict says "unknown". Throws on a bad `ms`.
-    pub fn decide(&mut self, ms: f64) -> Result<String, JsError> {
-        if !(0.0..=DECIDE_MAX_MS).contains(&ms) {
-            return Err(js(format!(
-                "decide: ms must be a number of milliseconds from 0 to {DECIDE_MAX_MS} (got {ms})"
-            )));
-        }
+    /// while its verdict says "unknown". Throws on a bad `milliseconds`.
+    pub fn decide(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] milliseconds: JsValue,
+    ) -> Result<String, JsError> {
+        let budget = time_budget(&milliseconds, "milliseconds", DECIDE_MAX_MS, 1.0)?;
         let pos = self.history.current().clone();
         if self.verdict_of(pos.clone()) == Verdict::Unknown {
             let session = match &mut self.session {
@@ -437,7 +436,7 @@ impl LianliankanApp {
                     &mut self.session.insert((pos.clone(), s)).1
                 }
             };
-            let v = session.advance(Budget::time(std::time::Duration::from_secs_f64(ms / 1e3)));
+            let v = session.advance(budget);
             if v != Verdict::Unknown {
                 self.session = None;
                 self.remember(pos, v);

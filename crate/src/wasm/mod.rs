@@ -245,6 +245,29 @@ pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
     }
 }
 
+/// A time budget of `value` (a number from 0 to `max`) in units of
+/// `millis` milliseconds; the error names the argument `what`.
+pub(crate) fn time_budget(
+    value: &JsValue,
+    what: &str,
+    max: f64,
+    millis: f64,
+) -> Result<crate::budget::Budget, JsError> {
+    let n = value.as_f64().unwrap_or(f64::NAN);
+    if !(0.0..=max).contains(&n) {
+        // (The value as JavaScript shows it: float formatting here would add 40 KB to the wasm.)
+        return Err(JsError::new(&format!(
+            "{}: a number from 0 to {} is needed, not {}",
+            what,
+            max as u64,
+            shown(value)
+        )));
+    }
+    Ok(crate::budget::Budget::time(
+        std::time::Duration::from_millis((n * millis) as u64),
+    ))
+}
+
 /// A JavaScript array (not a typed array) of the numbers `v`.
 pub(crate) fn number_array(v: &[i32]) -> JsValue {
     JsValue::from(

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{fresh_seed, on_board, plural, text, whole, MAX_SAFE};
+use super::{fresh_seed, on_board, plural, text, time_budget, whole, MAX_SAFE};
 use crate::samegame::link::{Link, Start};
 use crate::samegame::{
     greedy_choice, poj, Board, Cell, Cluster, Game, Labeller, Rules, TieBreak, COLOR_LETTERS,
@@ -477,29 +477,6 @@ fn report(line: &crate::samegame::solver::Solution) {
 
 fn line_bytes(line: &crate::samegame::solver::Solution) -> Vec<u8> {
     line.moves.iter().flat_map(|c| [c.col, c.row]).collect()
-}
-
-/// A time budget of `value` (a number from 0 to `max`) in units of
-/// `millis` milliseconds; the error names the argument `what`.
-fn time_budget(
-    value: &JsValue,
-    what: &str,
-    max: f64,
-    millis: f64,
-) -> Result<crate::budget::Budget, JsError> {
-    let n = value.as_f64().unwrap_or(f64::NAN);
-    if !(0.0..=max).contains(&n) {
-        // (The value as JavaScript shows it: float formatting here would add 40 KB to the wasm.)
-        return Err(JsError::new(&format!(
-            "{}: a number from 0 to {} is needed, not {}",
-            what,
-            max as u64,
-            super::shown(value)
-        )));
-    }
-    Ok(crate::budget::Budget::time(
-        std::time::Duration::from_millis((n * millis) as u64),
-    ))
 }
 
 /// The Same Game solver for a page's Web Worker. `think(seconds)` searches
