@@ -1759,6 +1759,7 @@ test('an "unknown" verdict searches on in slices, the page answering input meanw
       return out;
     });
     assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while searching: ${lags.map((l) => l.toFixed(1))}`);
+    writeMetrics({ lianliankanSearchOnLagMs: { median: Number(median(lags).toFixed(1)), max: Number(Math.max(...lags).toFixed(1)) } });
     await ref(page, 'board').focus();
     const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
     const before = await cursor();

@@ -23,6 +23,9 @@
 //!
 //! The answer is a winning order of pairs, a proof of loss (the whole
 //! search ran out of moves), or "unknown" when the budget ran out first.
+//! A [`Session`] goes on where its last budget stopped (the page's verdict
+//! searching on in slices): in slices it is the search of one call,
+//! position for position.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
