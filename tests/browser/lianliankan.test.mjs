@@ -1739,7 +1739,7 @@ const UNDECIDED_AT_FIRST = [
   'hhCFUCTDLKFFDBcT/fZddGITVEfUWUSOJ/eObYRcMWPUZZjCXM/QPhNKQHSGHgiiRJV/OVMIHWNKAcXCPaGE/ALNbQScXiYLjFeWf/gePLadbSRJEdIghY/QRZHNIYGVEDjDgBj/BbBJaiAaKfXTeMOA',
 ];
 
-test('an "unknown" verdict searches on in slices, the page answering input meanwhile, and decides as the command line does', async () => {
+test('an "unknown" verdict searches on in slices and decides as the command line does; Hint and Step then follow what it found', async () => {
   const verdictText = (page) => ref(page, 'verdict').textContent();
   for (const board of UNDECIDED_AT_FIRST) {
     const cli = spawnSync(CLI, ['solve', 'lianliankan', '--variant', 'down', '--seconds', '20'], { input: `${board.split('/').join('\n')}\n`, encoding: 'utf8' });
@@ -1747,27 +1747,30 @@ test('an "unknown" verdict searches on in slices, the page answering input meanw
     assert.ok(want, `the command line decides: ${cli.stdout}`);
     const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=${board}`, calm);
     await page.waitForFunction(() => /^Unknown so far — searching on \(\d+ s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent));
-    // While it searches the page takes its input at once: a task queued now runs within a slice (8 ms,
-    // here under test load), and a key moves the cursor.
-    const lags = await page.evaluate(async () => {
-      const out = [];
-      for (let i = 0; i < 10; i++) {
-        const t = performance.now();
-        await new Promise((r) => setTimeout(r, 0));
-        out.push(performance.now() - t);
-      }
-      return out;
-    });
-    assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while searching: ${lags.map((l) => l.toFixed(1))}`);
-    writeMetrics({ lianliankanSearchOnLagMs: { median: Number(median(lags).toFixed(1)), max: Number(Math.max(...lags).toFixed(1)) } });
-    await ref(page, 'board').focus();
-    const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
-    const before = await cursor();
-    await page.keyboard.press('ArrowRight');
-    assert.notDeepEqual(await cursor(), before, 'a key moves the cursor during the search');
+    // Hint meanwhile says that the search goes on.
+    await button(page, 'Hint').click();
+    const hinted = await ref(page, 'why').textContent();
     await page.waitForFunction(() => /^(Winnable|Lost)/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 40000 });
     assert.equal(await app(page, (a) => a.winnable()), want, board);
+    // The same answer from decide(0) called again and again on a fresh app: each call makes progress.
+    const again = await page.evaluate((b) => {
+      const a = new window.wasmBindings.LianliankanApp();
+      a.openLink(`game=lianliankan&variant=down&board=${b}`);
+      let v = a.winnable();
+      let calls = 0;
+      while (v === 'unknown' && calls < 100000) {
+        v = a.decide(0);
+        calls++;
+      }
+      a.free();
+      return { v, calls };
+    }, board);
+    assert.equal(again.v, want, JSON.stringify(again));
+    assert.ok(again.calls > 10, `decided in ${again.calls} calls of decide(0)`);
     if (want === 'yes') {
+      if (hinted.startsWith('No winning line found from here yet')) {
+        assert.equal(await ref(page, 'why').textContent(), 'The search found a winning line: Hint shows its next pair.');
+      }
       assert.equal(await verdictText(page), 'Winnable: a winning order of removals exists from here.');
       // Said, as news after "unknown"; and Hint and Step now follow the order it found, to the end.
       await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('Winnable'));
@@ -1781,37 +1784,68 @@ test('an "unknown" verdict searches on in slices, the page answering input meanw
       assert.match(await verdictText(page), /^Lost as the tiles lie — no order of removals clears them, and it is where this game starts\./);
       assert.equal(await app(page, (a) => a.hint()), undefined);
     }
-    assert.ok(await page.evaluate(() => window.__clearboard.searchedOnMs) > 0);
     assert.deepEqual(problems, []);
     await context.close();
   }
 });
 
-test('a move made while the verdict searches on ends that search; a search that cannot decide stops after 20 s of searching', async () => {
-  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=down&board=${UNDECIDED_AT_FIRST[0]}`, calm);
+test('while the verdict searches on the page takes its input; a move ends that search; one that cannot decide stops after 20 s of searching', async () => {
+  // A deep-line board the search does not decide in 20 s here (`left`: proofs of loss there run to millions
+  // of positions; the command line leaves it undecided after 30 s on one thread, twice as fast as the page).
+  const board = 'GZhfUcGbTYiPWETX/cHBfEWBPTWQYDEJW/KSadALOjAiHLfQDi/XPCQFjMDKJHjKEbM/aFPGgONdUgRdSLAa/MVGINeIhNVBCOJTb/SAZOVgFeLbhVMfYI/CSXiYgdXJKjZQUFZ/RaRceBRUIceDCHNh';
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=left&board=${board}`, calm);
   const verdict = () => ref(page, 'verdict').textContent();
-  await page.waitForFunction(() => /^Unknown so far/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const spent = () => page.evaluate(() => window.__clearboard.searchedOnMs ?? 0);
+  await page.waitForFunction(() => /^Unknown so far — searching on \([1-9] s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
+  // A task queued now runs within a slice (8 ms; here under test load), and a key moves the cursor.
+  const lags = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      out.push(performance.now() - t);
+    }
+    return out;
+  });
+  assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while searching: ${lags.map((l) => l.toFixed(1))}`);
+  writeMetrics({ lianliankanSearchOnLagMs: { median: Number(median(lags).toFixed(1)), max: Number(Math.max(...lags).toFixed(1)) } });
+  await ref(page, 'board').focus();
+  const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+  const before = await cursor();
+  await page.keyboard.press('ArrowRight');
+  assert.notDeepEqual(await cursor(), before, 'a key moves the cursor during the search');
+  assert.match(await verdict(), /^Unknown so far — searching on/, 'all that while the search went on');
+  // A pair removed: the old search ends (its time stops counting), the new position's verdict follows.
+  const old = await spent();
+  assert.ok(old > 1000, `${old} ms searched`);
   const [x1, y1, x2, y2] = await app(page, (a) => Array.from(a.allPairs()).slice(0, 4));
   await clickCell(page, x1, y1);
   await clickCell(page, x2, y2);
   assert.equal(await app(page, (a) => a.moves()), 1);
-  // The new position's verdict, whatever it is, and never the old one's search ending on it.
   await page.waitForFunction(() => !/^Winnable\? checking/.test(document.querySelector('main [data-ref="verdict"]').textContent));
-  const after = await app(page, (a) => a.winnable());
-  if (after !== 'unknown') assert.match(await verdict(), after === 'yes' ? /^Winnable/ : /^Lost/);
-  // A deep-line board the search does not decide in 20 s here (`left`: proofs of loss there run to millions
-  // of positions; the command line leaves it undecided after 30 s on one thread, twice as fast as the page): the line counts the seconds, then says so and the search stops; memory stays bounded.
-  await page.evaluate(() => {
-    location.hash = '#game=lianliankan&variant=left&board=GZhfUcGbTYiPWETX/cHBfEWBPTWQYDEJW/KSadALOjAiHLfQDi/XPCQFjMDKJHjKEbM/aFPGgONdUgRdSLAa/MVGINeIhNVBCOJTb/SAZOVgFeLbhVMfYI/CSXiYgdXJKjZQUFZ/RaRceBRUIceDCHNh';
-  });
-  await page.waitForFunction(() => window.clearboardPage.app.variant() === 'left');
-  await page.waitForFunction(() => /^Unknown so far — searching on \(5 s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
+  const now = await app(page, (a) => a.winnable());
+  const samples = [];
+  for (let i = 0; i < 8; i++) {
+    samples.push(await spent());
+    await page.waitForTimeout(100);
+  }
+  if (now === 'unknown') {
+    // A new search, counted from 0, and only it: the count grows from under the old one's.
+    assert.ok(samples[0] < old, `${samples} after ${old}`);
+    for (let i = 1; i < samples.length; i++) assert.ok(samples[i] >= samples[i - 1], `${samples}`);
+    assert.match(await verdict(), /^Unknown so far — searching on \(\d s of 20\)…$|^(Winnable|Lost)/);
+  } else {
+    assert.ok(samples.every((t) => t === samples[0]), `no search counts on: ${samples}`);
+    assert.match(await verdict(), now === 'yes' ? /^Winnable/ : /^Lost/);
+  }
+  // Back to the first position (a search afresh), searched for its whole 20 s: the line says so and the search
+  // stops; memory stays bounded.
+  await button(page, 'Undo').click();
   await page.waitForFunction(() => document.querySelector('main [data-ref="verdict"]').textContent === 'Unknown — 20 s of search did not decide.', null, { timeout: 60000 });
-  const spent = await page.evaluate(() => window.__clearboard.searchedOnMs);
-  assert.ok(spent >= 20000 && spent < 21000, `searched ${spent} ms`);
-  // Stopped: no more slices.
+  const total = await spent();
+  assert.ok(total >= 20000 && total < 21000, `searched ${total} ms`);
   await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.__clearboard.searchedOnMs), spent);
+  assert.equal(await spent(), total, 'stopped: no more slices');
   const wasm = await page.evaluate(() => window.__clearboardWasmBytes());
   assert.ok(wasm <= 64 * 1024 * 1024, `wasm memory ${wasm} bytes`);
   writeMetrics({ lianliankanSearchOnWasmBytes: wasm });

@@ -54,6 +54,8 @@ const VERDICT_SAID_MS = 1000;
 /** After an "unknown" verdict the search goes on for this long (ms of searching, in slices of SEARCH_SLICE_MS). */
 const SEARCH_ON_MS = 20000;
 const SEARCH_SLICE_MS = 8;
+/** What Hint says while that search goes on without an answer yet. */
+const NOT_YET = 'No winning line found from here yet:';
 /** Show all pairs names at most this many pairs in words (the rest are counted). */
 const PAIRS_SAID = 6;
 /** What a shuffle does, as the verdict and the explanations say it. */
@@ -748,7 +750,7 @@ export class Lianliankan extends BoardGame {
     const v = this.app.winnable();
     // While the verdict's search goes on, Hint has a pair as soon as it finds a winning order.
     let text = this.searching
-      ? 'No winning line found from here yet: the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.'
+      ? `${NOT_YET} the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.`
       : 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
@@ -968,26 +970,42 @@ export class Lianliankan extends BoardGame {
     let spent = 0;
     let second = -1;
     this.searching = true;
+    // The next slice as a task of its own (a message: nested timeouts wait at least 4 ms each), after the input
+    // and drawing waiting for their turn.
+    const channel = new MessageChannel();
+    const next = () => channel.port2.postMessage(null);
     const slice = () => {
       if (token !== this.verdictToken || !this.app) {
         if (token === this.verdictToken) this.searching = false;
+        channel.port1.close();
         return;
       }
       if (document.hidden) {
-        setTimeout(slice, 250);
+        setTimeout(next, 250);
         return;
       }
       const t0 = performance.now();
-      const v = this.app.decide(SEARCH_SLICE_MS);
+      let v;
+      try {
+        v = this.app.decide(SEARCH_SLICE_MS);
+      } catch (e) {
+        // (A browser refusing the search memory, say: the line says so, and the game goes on.)
+        this.searching = false;
+        channel.port1.close();
+        verdict.textContent = `Unknown — the search stopped: ${e instanceof Error ? e.message : String(e)}.`;
+        return;
+      }
       spent += performance.now() - t0;
       stats.searchedOnMs = spent;
       if (v !== 'unknown') {
         this.searching = false;
+        channel.port1.close();
         this.showVerdict(v, token, true);
         return;
       }
       if (spent >= SEARCH_ON_MS) {
         this.searching = false;
+        channel.port1.close();
         verdict.textContent = `Unknown — ${SEARCH_ON_MS / 1000} s of search did not decide.`;
         return;
       }
@@ -995,9 +1013,10 @@ export class Lianliankan extends BoardGame {
         second = Math.floor(spent / 1000);
         verdict.textContent = `Unknown so far — searching on (${second} s of ${SEARCH_ON_MS / 1000})…`;
       }
-      setTimeout(slice, 0);
+      next();
     };
-    setTimeout(slice, 0);
+    channel.port1.onmessage = slice;
+    next();
   }
 
   /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
@@ -1033,8 +1052,12 @@ export class Lianliankan extends BoardGame {
         if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
       }, VERDICT_SAID_MS);
     } else verdict.textContent = `Unknown so far — searching on (0 s of ${SEARCH_ON_MS / 1000})…`;
-    // An answer found by the search that went on is news: said (a lost one is said above).
-    if (late && v === 'yes') this.shell.announce(verdict.textContent);
+    // An answer found by the search that went on is news: said (a lost one is said above); Hint's "not yet" is
+    // out of date.
+    if (late && v === 'yes') {
+      if (this.ref('why').textContent.startsWith(NOT_YET)) this.ref('why').textContent = 'The search found a winning line: Hint shows its next pair.';
+      this.shell.announce(verdict.textContent);
+    }
     verdict.style.minHeight = '';
     // The verdict's words change with every move: the board keeps its size
     // (no jumping), except when the rescue button shows, which must be in

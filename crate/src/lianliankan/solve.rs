@@ -905,6 +905,9 @@ struct Rounds {
     frames: Vec<Frame>,
     scratch: Scratch,
     policy: Option<Policy>,
+    /// Whether the lost-core check ignores the clock (a session's: its
+    /// budgets are slices, and the check is not resumable).
+    untimed_core: bool,
 }
 
 impl Rounds {
@@ -917,6 +920,7 @@ impl Rounds {
             stop: 0,
             resume: None,
             rng: Rng::new(0),
+            untimed_core: false,
             frames: Vec::new(),
             scratch: Scratch::default(),
             // Nothing sliding, the learned order gained nothing (600 boards:
@@ -989,7 +993,12 @@ impl Rounds {
                                 .budget
                                 .nodes
                                 .map_or(CORE_ALLOWANCE, |n| n.saturating_sub(self.nodes) / 2);
-                            let (lost, used) = lost_core(board, allowance, meter, lane.done);
+                            let clock = if self.untimed_core {
+                                &Meter::UNLIMITED
+                            } else {
+                                meter
+                            };
+                            let (lost, used) = lost_core(board, allowance, clock, lane.done);
                             self.nodes += used;
                             lost
                         };
@@ -1019,22 +1028,29 @@ pub struct Session {
 }
 
 impl Session {
-    /// A search of `board` under `variant` with `settings` (each call
-    /// brings its own budget; the one in `settings` bounds the lost-core
-    /// check, as in [`solve`]).
+    /// A search of `board` under `variant` with `settings`: each call
+    /// brings its own budget, the one in `settings` bounds the lost-core
+    /// check (as in [`solve`]; under `none`, once, when the first run
+    /// ends), which runs whole whatever the slice's time. In slices the
+    /// search is that of one call with no clock: the same positions in the
+    /// same order, whatever the slices.
     pub fn new(board: &Board, variant: Variant, settings: Settings) -> Session {
         Session {
             board: board.clone(),
             variant,
             settings,
             failed: Failed::default(),
-            rounds: Rounds::new(board, settings, variant),
+            rounds: Rounds {
+                untimed_core: true,
+                ..Rounds::new(board, settings, variant)
+            },
             answer: None,
         }
     }
 
     /// Searches on for at most `budget` (its positions counted from this
-    /// call); once decided, the answer stays.
+    /// call; at least one position is expanded, so that any budget makes
+    /// progress); once decided, the answer stays.
     pub fn advance(&mut self, budget: Budget) -> Verdict {
         if let Some(answer) = &self.answer {
             return answer.clone();
@@ -1102,6 +1118,9 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
     let frames = &mut *cx.frames;
     // A run the budget cut short goes on where it stopped: at the
     // position it had not yet expanded.
+    // (The position a run stopped at is expanded before the budget is
+    // asked again: every call makes progress, whatever its budget.)
+    let mut resumed = cx.resume.is_some();
     let mut depth = match cx.resume.take() {
         Some(depth) => depth,
         None => {
@@ -1141,8 +1160,10 @@ fn run(board: &Board, variant: Variant, cx: &mut Ctx<'_, '_>) -> Run {
             let key = f.state.key;
             if !cx.failed.contains(&key) {
                 *cx.nodes += 1;
-                if cx.meter.spent(*cx.nodes, 64)
-                    || (*cx.nodes & 63 == 0 && cx.done.is_some_and(|d| d.load(Ordering::Relaxed)))
+                if !std::mem::take(&mut resumed)
+                    && (cx.meter.spent(*cx.nodes, 64)
+                        || (*cx.nodes & 63 == 0
+                            && cx.done.is_some_and(|d| d.load(Ordering::Relaxed))))
                 {
                     *cx.resume = Some(depth);
                     return Run::Spent;
@@ -1491,9 +1512,10 @@ mod tests {
         }
     }
 
-    /// A session searched in slices (of 40 positions, or of no time at
-    /// all: the clock is read every 64 positions) makes the search of one
-    /// call, position for position: the same answer (the same winning
+    /// A session searched in slices (of 40 positions, of one, of no time
+    /// at all — the clock is read every 64 positions —, or of 0.3 ms, where
+    /// they end where the clock says) makes the search of one call,
+    /// position for position: the same answer (the same winning
     /// order) after the same positions — the run a slice cut short goes on
     /// where it stopped, with its random order, and what it proved lost is
     /// kept. Random boards that one search decides, lost and won.
@@ -1523,10 +1545,11 @@ mod tests {
                 let mut session = Session::new(&b, variant, settings);
                 let mut calls = 0u64;
                 let v = loop {
-                    let budget = if calls.is_multiple_of(2) {
-                        Budget::nodes(40)
-                    } else {
-                        Budget::time(std::time::Duration::ZERO)
+                    let budget = match calls % 4 {
+                        0 => Budget::nodes(40),
+                        1 => Budget::nodes(1),
+                        2 => Budget::time(std::time::Duration::ZERO),
+                        _ => Budget::time(std::time::Duration::from_micros(300)),
                     };
                     let v = session.advance(budget);
                     calls += 1;

@@ -410,17 +410,24 @@ impl LianliankanApp {
 
     fn remember(&mut self, pos: Position, v: Verdict) {
         if self.verdicts.len() >= VERDICT_CACHE {
+            // The position shown keeps its answer (one `decide` may have
+            // searched for seconds to find it).
+            let kept = self.verdicts.remove_entry(self.history.current());
             self.verdicts.clear();
+            self.verdicts.extend(kept);
         }
         self.verdicts.insert(pos, v);
     }
 
-    /// Searches on, for at most `milliseconds` (0–1000), whether the
+    /// Searches on, for about `milliseconds` (0–1000), whether the
     /// position shown can be won, from where the verdict's search (and
-    /// earlier calls on this position) stopped: "yes", "no" or "unknown".
-    /// Once it says "yes" or "no", `winnable`, `hint`, `step` and
-    /// `undosToWinnable` answer from it. The page calls it in slices
-    /// while its verdict says "unknown". Throws on a bad `milliseconds`.
+    /// earlier calls) stopped while it stayed shown — a position shown
+    /// again after another undecided one starts afresh; when its verdict
+    /// is not known yet, that first search (40,000 positions) comes
+    /// first: "yes", "no" or "unknown". Once it says "yes" or "no",
+    /// `winnable`, `hint`, `step` and `undosToWinnable` answer from it.
+    /// The page calls it in slices while its verdict says "unknown".
+    /// Throws on a bad `milliseconds`.
     pub fn decide(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] milliseconds: JsValue,
