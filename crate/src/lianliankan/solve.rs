@@ -878,8 +878,8 @@ fn search_with(
     memo: &mut Memo,
     lane: Lane,
 ) -> Outcome {
-    let mut rounds = Rounds::new(board, settings, variant);
-    let verdict = rounds.go(board, variant, settings, cores, meter, memo, lane);
+    let mut rounds = Rounds::new(board, variant, settings, cores);
+    let verdict = rounds.go(board, meter, memo, lane);
     Outcome {
         verdict,
         nodes: rounds.nodes,
@@ -889,6 +889,10 @@ fn search_with(
 /// Where a restarted search stands: its runs so far, the run a budget cut
 /// short (resumed by the next call), and what it reuses from run to run.
 struct Rounds {
+    variant: Variant,
+    settings: Settings,
+    /// Whether the lost-core check may run (not in its own small searches).
+    cores: bool,
     /// Positions expanded so far.
     nodes: u64,
     /// The run under way (each run has its own random order).
@@ -911,8 +915,11 @@ struct Rounds {
 }
 
 impl Rounds {
-    fn new(board: &Board, settings: Settings, variant: Variant) -> Rounds {
+    fn new(board: &Board, variant: Variant, settings: Settings, cores: bool) -> Rounds {
         Rounds {
+            variant,
+            settings,
+            cores,
             nodes: 0,
             round: 0,
             // A run must at least reach the bottom of the tree (a pair per level).
@@ -933,17 +940,8 @@ impl Rounds {
     /// Runs until an answer or until `meter` is spent ("unknown"; a later
     /// call goes on with the run it cut short, whose positions already
     /// proved lost are in `memo`).
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        &mut self,
-        board: &Board,
-        variant: Variant,
-        settings: Settings,
-        cores: bool,
-        meter: &Meter,
-        memo: &mut Memo,
-        lane: Lane,
-    ) -> Verdict {
+    fn go(&mut self, board: &Board, meter: &Meter, memo: &mut Memo, lane: Lane) -> Verdict {
+        let (variant, settings, cores) = (self.variant, self.settings, self.cores);
         if board.is_empty() {
             return Verdict::Won(Vec::new());
         }
@@ -1020,8 +1018,6 @@ impl Rounds {
 /// "unknown").
 pub struct Session {
     board: Board,
-    variant: Variant,
-    settings: Settings,
     failed: Failed,
     rounds: Rounds,
     answer: Option<Verdict>,
@@ -1037,12 +1033,10 @@ impl Session {
     pub fn new(board: &Board, variant: Variant, settings: Settings) -> Session {
         Session {
             board: board.clone(),
-            variant,
-            settings,
             failed: Failed::default(),
             rounds: Rounds {
                 untimed_core: true,
-                ..Rounds::new(board, settings, variant)
+                ..Rounds::new(board, variant, settings, true)
             },
             answer: None,
         }
@@ -1057,15 +1051,9 @@ impl Session {
         }
         let meter = budget.start().offset(self.rounds.nodes);
         let mut memo = Memo::Own(std::mem::take(&mut self.failed));
-        let v = self.rounds.go(
-            &self.board,
-            self.variant,
-            self.settings,
-            true,
-            &meter,
-            &mut memo,
-            Lane::default(),
-        );
+        let v = self
+            .rounds
+            .go(&self.board, &meter, &mut memo, Lane::default());
         if let Memo::Own(f) = memo {
             self.failed = f;
         }
@@ -1467,6 +1455,18 @@ mod tests {
         }
     }
 
+    /// Random board `seed` of the Classic size (16 × 9, 36 kinds, four
+    /// tiles each), as the benchmark draws them.
+    fn classic_random(variant: Variant, seed: u64) -> Board {
+        let spec = super::super::deal::Spec {
+            w: 16,
+            h: 9,
+            kinds: 36,
+            variant,
+        };
+        super::super::deal::random_board(spec, seed).expect("a board")
+    }
+
     /// Sleep sets prune: on random Classic boards proved lost both ways,
     /// the search with them expands fewer positions (the orders it skips
     /// were not all known lost yet: under `none` 69,936 against 72,567 on
@@ -1476,13 +1476,7 @@ mod tests {
         for variant in [Variant::None, Variant::Down] {
             let (mut with, mut without, mut lost) = (0u64, 0u64, 0);
             for seed in 1..=40 {
-                let spec = super::super::deal::Spec {
-                    w: 16,
-                    h: 9,
-                    kinds: 36,
-                    variant,
-                };
-                let b = super::super::deal::random_board(spec, seed).expect("a board");
+                let b = classic_random(variant, seed);
                 if !State::of(&b).all_packed(variant) {
                     continue;
                 }
@@ -1529,13 +1523,7 @@ mod tests {
         for (variant, seeds) in boards {
             let (mut lost, mut won, mut slices) = (0, 0, 0);
             for seed in seeds {
-                let spec = super::super::deal::Spec {
-                    w: 16,
-                    h: 9,
-                    kinds: 36,
-                    variant,
-                };
-                let b = super::super::deal::random_board(spec, seed).expect("a board");
+                let b = classic_random(variant, seed);
                 let settings = Settings {
                     learn: true,
                     sleep: true,
