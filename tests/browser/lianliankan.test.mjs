@@ -1767,9 +1767,15 @@ test('an "unknown" verdict searches on in slices and decides as the command line
     }, board);
     assert.equal(again.v, want, JSON.stringify(again));
     assert.ok(again.calls > 10, `decided in ${again.calls} calls of decide(0)`);
+    // What Hint said meanwhile (unless the answer came first) gives way to what it says now, under the board and
+    // in the status message.
+    const status = () => page.locator('#message').textContent();
+    const during = hinted.startsWith('No winning line found from here yet: the search goes on');
+    assert.ok(during || hinted.startsWith('Hint: the tiles at'), hinted);
     if (want === 'yes') {
-      if (hinted.startsWith('No winning line found from here yet')) {
+      if (during) {
         assert.equal(await ref(page, 'why').textContent(), 'The search found a winning line: Hint shows its next pair.');
+        assert.equal(await status(), 'The search found a winning line: Hint shows its next pair.');
       }
       assert.equal(await verdictText(page), 'Winnable: a winning order of removals exists from here.');
       // Said, as news after "unknown"; and Hint and Step now follow the order it found, to the end.
@@ -1782,6 +1788,10 @@ test('an "unknown" verdict searches on in slices and decides as the command line
       }), true);
     } else {
       assert.match(await verdictText(page), /^Lost as the tiles lie — no order of removals clears them, and it is where this game starts\./);
+      if (during) {
+        assert.match(await ref(page, 'why').textContent(), /^No order of removals clears this board, and it is where this game starts\./);
+        assert.match(await status(), /^No order of removals clears this board, and it is where this game starts\./);
+      }
       assert.equal(await app(page, (a) => a.hint()), undefined);
     }
     assert.deepEqual(problems, []);
@@ -1841,7 +1851,15 @@ test('while the verdict searches on the page takes its input; a move ends that s
   // Back to the first position (a search afresh), searched for its whole 20 s: the line says so and the search
   // stops; memory stays bounded.
   await button(page, 'Undo').click();
+  await page.waitForFunction(() => /^Unknown so far/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await button(page, 'Hint').click();
+  assert.match(await page.locator('#message').textContent(), /^No winning line found from here yet: the search goes on/);
   await page.waitForFunction(() => document.querySelector('main [data-ref="verdict"]').textContent === 'Unknown — 20 s of search did not decide.', null, { timeout: 60000 });
+  // Said once; Hint's "the search goes on" gives way.
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Unknown — 20 s of search did not decide.');
+  const noLine = 'The search found no winning line from here in its 20 s; Show all pairs lists the pairs that join.';
+  assert.equal(await ref(page, 'why').textContent(), noLine);
+  assert.equal(await page.locator('#message').textContent(), noLine);
   const total = await spent();
   assert.ok(total >= 20000 && total < 21000, `searched ${total} ms`);
   await page.waitForTimeout(300);

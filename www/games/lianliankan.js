@@ -751,7 +751,7 @@ export class Lianliankan extends BoardGame {
     // While the verdict's search goes on, Hint has a pair as soon as it finds a winning order.
     let text = this.searching
       ? `${NOT_YET} the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.`
-      : 'The search ran out of its budget before finding a winning line from here; Show all pairs lists the pairs that join.';
+      : `The search found no winning line from here in its ${SEARCH_ON_MS / 1000} s; Show all pairs lists the pairs that join.`;
     if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
       const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
@@ -1001,12 +1001,16 @@ export class Lianliankan extends BoardGame {
         this.searching = false;
         channel.port1.close();
         this.showVerdict(v, token, true);
+        this.settleHint(v);
         return;
       }
       if (spent >= SEARCH_ON_MS) {
         this.searching = false;
         channel.port1.close();
         verdict.textContent = `Unknown — ${SEARCH_ON_MS / 1000} s of search did not decide.`;
+        // Said once, as a late answer is: the search has ended.
+        this.shell.announce(verdict.textContent);
+        this.settleHint(v);
         return;
       }
       if (Math.floor(spent / 1000) !== second) {
@@ -1017,6 +1021,21 @@ export class Lianliankan extends BoardGame {
     };
     channel.port1.onmessage = slice;
     next();
+  }
+
+  /**
+   * The search that went on has ended with `v`: what Hint said meanwhile ("not yet: the search goes on"), under
+   * the board and in the status message, gives way to what Hint says now.
+   */
+  settleHint(v) {
+    const status = document.getElementById('message');
+    const stale = (el) => el?.textContent.startsWith(NOT_YET);
+    if (!stale(this.ref('why')) && !stale(status)) return;
+    if (v === 'yes') {
+      const text = 'The search found a winning line: Hint shows its next pair.';
+      this.ref('why').textContent = text;
+      this.shell.message(text);
+    } else this.explainNoLine();
   }
 
   /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
@@ -1052,12 +1071,8 @@ export class Lianliankan extends BoardGame {
         if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
       }, VERDICT_SAID_MS);
     } else verdict.textContent = `Unknown so far — searching on (0 s of ${SEARCH_ON_MS / 1000})…`;
-    // An answer found by the search that went on is news: said (a lost one is said above); Hint's "not yet" is
-    // out of date.
-    if (late && v === 'yes') {
-      if (this.ref('why').textContent.startsWith(NOT_YET)) this.ref('why').textContent = 'The search found a winning line: Hint shows its next pair.';
-      this.shell.announce(verdict.textContent);
-    }
+    // An answer found by the search that went on is news: said (a lost one is said above).
+    if (late && v === 'yes') this.shell.announce(verdict.textContent);
     verdict.style.minHeight = '';
     // The verdict's words change with every move: the board keeps its size
     // (no jumping), except when the rescue button shows, which must be in
