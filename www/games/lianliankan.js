@@ -974,8 +974,13 @@ export class Lianliankan extends BoardGame {
     // and drawing waiting for their turn.
     const channel = new MessageChannel();
     const next = () => channel.port2.postMessage(null);
+    const end = () => {
+      this.searching = false;
+      channel.port1.close();
+    };
     const slice = () => {
       if (token !== this.verdictToken || !this.app) {
+        // (A newer verdict, if any, keeps its own flag.)
         if (token === this.verdictToken) this.searching = false;
         channel.port1.close();
         return;
@@ -990,23 +995,20 @@ export class Lianliankan extends BoardGame {
         v = this.app.decide(SEARCH_SLICE_MS);
       } catch (e) {
         // (A browser refusing the search memory, say: the line says so, and the game goes on.)
-        this.searching = false;
-        channel.port1.close();
+        end();
         verdict.textContent = `Unknown — the search stopped: ${e instanceof Error ? e.message : String(e)}.`;
         return;
       }
       spent += performance.now() - t0;
       stats.searchedOnMs = spent;
       if (v !== 'unknown') {
-        this.searching = false;
-        channel.port1.close();
+        end();
         this.showVerdict(v, token, true);
         this.settleHint(v);
         return;
       }
       if (spent >= SEARCH_ON_MS) {
-        this.searching = false;
-        channel.port1.close();
+        end();
         verdict.textContent = `Unknown — ${SEARCH_ON_MS / 1000} s of search did not decide.`;
         // Said once, as a late answer is: the search has ended.
         this.shell.announce(verdict.textContent);
