@@ -472,6 +472,10 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
       err(() => a.decide(NaN)),
       err(() => a.decide('5')),
       err(() => a.decide()),
+      err(() => a.searchBack(-1)),
+      err(() => a.searchBack(1001)),
+      err(() => a.searchBack('8')),
+      err(() => a.searchBack()),
     ];
     out.unchanged = Array.from(a.cells()).join() === start && a.link() === 'game=lianliankan&variant=none&board=AAB/CCB';
     out.refused = a.tryPair(0, 0, 2, 0);
@@ -516,6 +520,10 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
     'milliseconds: a number from 0 to 1000 is needed, not 1001',
     'milliseconds: a number from 0 to 1000 is needed, not NaN',
     "milliseconds: a number from 0 to 1000 is needed, not the string '5'",
+    'milliseconds: a number from 0 to 1000 is needed, not undefined',
+    'milliseconds: a number from 0 to 1000 is needed, not -1',
+    'milliseconds: a number from 0 to 1000 is needed, not 1001',
+    "milliseconds: a number from 0 to 1000 is needed, not the string '8'",
     'milliseconds: a number from 0 to 1000 is needed, not undefined',
   ]);
   assert.equal(r.unchanged, true, 'nothing changed');
@@ -1867,6 +1875,61 @@ test('while the verdict searches on the page takes its input; a move ends that s
   const wasm = await page.evaluate(() => window.__clearboardWasmBytes());
   assert.ok(wasm <= 64 * 1024 * 1024, `wasm memory ${wasm} bytes`);
   writeMetrics({ lianliankanSearchOnWasmBytes: wasm });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a lost position whose way back needs earlier positions solved looks for it in slices: the page takes its input meanwhile, and finds what undosToWinnable finds', async () => {
+  // A `left` board the verdict's search leaves undecided, twelve pairs on: lost, and none of the positions
+  // before it is known when the link opens (each is solved anew, up to 40,000 positions apiece; about a second
+  // on the main thread in one call).
+  const board = 'GZhfUcGbTYiPWETX/cHBfEWBPTWQYDEJW/KSadALOjAiHLfQDi/XPCQFjMDKJHjKEbM/aFPGgONdUgRdSLAa/MVGINeIhNVBCOJTb/SAZOVgFeLbhVMfYI/CSXiYgdXJKjZQUFZ/RaRceBRUIceDCHNh';
+  const link = `game=lianliankan&variant=left&board=${board}&moves=0.8.6.8,8.0.14.0,0.0.6.0,9.0.9.1,0.4.0.8,9.0.12.1,11.1.14.2,1.8.6.8,5.6.5.7,1.3.1.4,12.7.3.8,10.7.13.7`;
+  const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+  const verdict = () => ref(page, 'verdict').textContent();
+  await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  assert.equal(await verdict(), 'Lost as the tiles lie — no order of removals clears them; looking for the last winnable position…');
+  // Meanwhile a task queued runs within a slice, a key moves the cursor and Hint says what goes on.
+  const lags = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      out.push(performance.now() - t);
+    }
+    return out;
+  });
+  assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while looking back: ${lags.map((l) => l.toFixed(1))}`);
+  assert.match(await verdict(), /looking for the last winnable position…$/, 'still looking (else the lags measured nothing)');
+  await ref(page, 'board').focus();
+  const cursor = () => page.evaluate(() => ({ ...window.clearboardPage.cursor }));
+  const before = await cursor();
+  await page.keyboard.press('ArrowRight');
+  assert.notDeepEqual(await cursor(), before, 'a key moves the cursor');
+  await button(page, 'Hint').click();
+  assert.equal(await ref(page, 'why').textContent(), 'No order of removals clears this board any more: the line under the board is looking for the last winnable position.');
+  await page.waitForFunction(() => !/looking/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
+  // What one call of undosToWinnable answers, on a fresh app of the same link.
+  const sync = await page.evaluate((l) => {
+    const a = new window.wasmBindings.LianliankanApp();
+    a.openLink(l);
+    const k = a.undosToWinnable();
+    a.free();
+    return k;
+  }, link);
+  assert.equal(sync, -1);
+  assert.equal(await page.evaluate(() => window.clearboardPage.rescueUndos), sync);
+  assert.match(await verdict(), /^Lost as the tiles lie — no order of removals clears them, and the search found no winnable position among the last moves \(undo walks back\)\./);
+  // What Hint said meanwhile gives way to what it says now.
+  assert.match(await ref(page, 'why').textContent(), /^No order of removals clears this board any more, and the search found no winnable position among the last moves/);
+  // The page's app answers at once now, as the fresh one did.
+  assert.equal(await app(page, (a) => a.undosToWinnable()), sync);
+  // A move made while looking back ends that walk: the new position's verdict follows.
+  await page.reload();
+  await page.waitForFunction(() => /looking for the last winnable position…$/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  await button(page, 'Undo').click();
+  await page.waitForFunction(() => !/looking|checking/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.clearboardPage.lookingBack), false);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -56,6 +56,8 @@ const SEARCH_ON_MS = 20000;
 const SEARCH_SLICE_MS = 8;
 /** What Hint says while that search goes on without an answer yet. */
 const NOT_YET = 'No winning line found from here yet:';
+/** What Hint says of a lost position while the line under the board still looks for the last winnable one. */
+const LOOKING_BACK = 'No order of removals clears this board any more: the line under the board is looking for the last winnable position.';
 /** Show all pairs names at most this many pairs in words (the rest are counted). */
 const PAIRS_SAID = 6;
 /** What a shuffle does, as the verdict and the explanations say it. */
@@ -384,6 +386,7 @@ export class Lianliankan extends BoardGame {
     // (The verdict's search, going on or not, ends with its token.)
     this.verdictToken++;
     this.searching = false;
+    this.lookingBack = false;
   }
 
   /** A new Classic deal (or the preset kept in this browser) with `seed`. */
@@ -752,9 +755,10 @@ export class Lianliankan extends BoardGame {
     let text = this.searching
       ? `${NOT_YET} the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.`
       : `The search found no winning line from here in its ${SEARCH_ON_MS / 1000} s; Show all pairs lists the pairs that join.`;
-    if (v === 'no') {
+    if (v === 'no' && this.lookingBack) text = LOOKING_BACK;
+    else if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
-      const back = this.app.moves() > 0 && this.app.undosToWinnable() > 0;
+      const back = this.app.moves() > 0 && (this.rescueUndos ?? this.app.undosToWinnable()) > 0;
       const shuffle = this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
       text = back
         ? `No order of removals clears this board any more: undo to the last winnable position${shuffle ? ', or Shuffle into a winnable board (−50 points)' : ''}.`
@@ -939,6 +943,7 @@ export class Lianliankan extends BoardGame {
   scheduleVerdict() {
     const token = ++this.verdictToken;
     this.searching = false;
+    this.lookingBack = false;
     const verdict = this.ref('verdict');
     // The line keeps its height while the search runs (its answer is about as long as the last one):
     // no jump of the page, nor of an embedding page that sizes its frame from the height event.
@@ -1026,6 +1031,47 @@ export class Lianliankan extends BoardGame {
   }
 
   /**
+   * A lost verdict whose way back needs earlier positions solved (up to 12 searches as long as the verdict's):
+   * `searchBack` in slices as the search that goes on, paused while the page is hidden; then the verdict is
+   * shown whole (`showVerdict` again, its answer now known at once). Any change of the position ends it.
+   */
+  lookBack(token, late) {
+    this.lookingBack = true;
+    const channel = new MessageChannel();
+    const next = () => channel.port2.postMessage(null);
+    channel.port1.onmessage = () => {
+      if (token !== this.verdictToken || !this.app) {
+        if (token === this.verdictToken) this.lookingBack = false;
+        channel.port1.close();
+        return;
+      }
+      if (document.hidden) {
+        setTimeout(next, 250);
+        return;
+      }
+      let k;
+      try {
+        k = this.app.searchBack(SEARCH_SLICE_MS);
+      } catch (e) {
+        channel.port1.close();
+        this.lookingBack = false;
+        this.ref('verdict').textContent += ` The search stopped: ${e instanceof Error ? e.message : String(e)}.`;
+        return;
+      }
+      if (k === undefined) {
+        next();
+        return;
+      }
+      channel.port1.close();
+      this.showVerdict('no', token, late);
+      // What Hint said meanwhile gives way to what it says now.
+      const status = document.getElementById('message');
+      if (this.ref('why').textContent === LOOKING_BACK || status?.textContent === LOOKING_BACK) this.explainNoLine();
+    };
+    next();
+  }
+
+  /**
    * The search that went on has ended with `v`: what Hint said meanwhile ("not yet: the search goes on"), under
    * the board and in the status message, gives way to what Hint says now.
    */
@@ -1044,18 +1090,28 @@ export class Lianliankan extends BoardGame {
   showVerdict(v, token, late = false) {
     const verdict = this.ref('verdict');
     this.rescueUndos = null;
+    this.lookingBack = false;
+    // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
+    // tiles lie: a shuffle deals them winnable.
+    const shuffles = this.shufflesLeft() > 0;
+    const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
+    // Where Undo leads back to a winnable position: known at once when the earlier positions' verdicts are (they
+    // were shown), else looked for in slices (a link with moves opens with none of them known).
+    const undos = v === 'no' && !this.app.isWon() ? this.app.searchBack(SEARCH_SLICE_MS) : null;
     if (this.app.isWon()) verdict.textContent = 'Won: the board is clear.';
     else if (v === 'yes') verdict.textContent = 'Winnable: a winning order of removals exists from here.';
-    else if (v === 'no') {
+    else if (v === 'no' && undos === undefined) {
+      this.verdictLost = true;
+      this.offerShuffle();
+      this.ref('undo-to-winnable').hidden = true;
+      verdict.textContent = `${lost}; looking for the last winnable position…`;
+      this.lookBack(token, late);
+    } else if (v === 'no') {
       // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
       this.verdictLost = true;
       this.offerShuffle();
-      this.rescueUndos = this.app.undosToWinnable();
+      this.rescueUndos = undos;
       const back = this.rescueUndos > 0;
-      // With a shuffle left (stuck or not: Shuffle is offered at any time), the game is lost only as the
-      // tiles lie: a shuffle deals them winnable.
-      const shuffles = this.shufflesLeft() > 0;
-      const lost = shuffles ? 'Lost as the tiles lie — no order of removals clears them' : 'Lost — no order of removals clears this board';
       const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
       verdict.textContent = back
         ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`

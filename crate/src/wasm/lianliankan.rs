@@ -57,6 +57,19 @@ pub struct LianliankanApp {
     /// The search of an undecided position shown, kept for `decide` to
     /// go on with.
     session: Option<(Position, Session)>,
+    /// The walk back of `undosToWinnable` for the position shown, as
+    /// `searchBack` goes on with it.
+    back: Option<WalkBack>,
+}
+
+/// How far the walk back of `undosToWinnable` has gone for one position
+/// shown (`from`): the earlier positions it solved anew (at most
+/// [`UNDO_SOLVES`]) and the search of the one it is solving, kept between
+/// the slices of `searchBack`.
+struct WalkBack {
+    from: Position,
+    solved: usize,
+    search: Option<(Position, Session)>,
 }
 
 /// The verdict's search: the learned order (restarts ordered by what
@@ -94,6 +107,7 @@ impl LianliankanApp {
             order,
             verdicts: HashMap::new(),
             session: None,
+            back: None,
         })
     }
 
@@ -504,12 +518,43 @@ impl LianliankanApp {
     /// How many undos lead back to the last position the solver proves
     /// winnable (0 when the position shown is winnable; −1 when none is
     /// found within the budget: at most 12 earlier positions solved anew,
-    /// or none of them winnable).
+    /// or none of them winnable). May search for a second or more: see
+    /// `searchBack`.
     #[wasm_bindgen(js_name = undosToWinnable)]
     pub fn undos_to_winnable(&mut self) -> i32 {
+        self.walk_back(None).expect("a walk with no slices ends")
+    }
+
+    /// `undosToWinnable` in slices of about `milliseconds` (0–1000): what it
+    /// answers, once it needs no more searching; until then undefined, after
+    /// searching on (for that long) the earlier position it is solving —
+    /// call again. The walk goes on from where the last call stopped while
+    /// the same position is shown. Throws on a bad `milliseconds`.
+    #[wasm_bindgen(js_name = searchBack, unchecked_return_type = "number | undefined")]
+    pub fn search_back(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] milliseconds: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let budget = time_budget(&milliseconds, "milliseconds", DECIDE_MAX_MS, 1.0)?;
+        Ok(self
+            .walk_back(Some(budget))
+            .map_or(JsValue::UNDEFINED, JsValue::from))
+    }
+
+    /// The walk back of `undosToWinnable`: its answer, or None when a
+    /// `slice` of searching ended before it.
+    fn walk_back(&mut self, slice: Option<Budget>) -> Option<i32> {
+        let current = self.history.current().clone();
+        if self.back.as_ref().is_none_or(|b| b.from != current) {
+            self.back = Some(WalkBack {
+                from: current.clone(),
+                solved: 0,
+                search: None,
+            });
+        }
         let positions: Vec<Position> = {
             let mut h = self.history.clone();
-            let mut list = vec![h.current().clone()];
+            let mut list = vec![current];
             while h.undo() {
                 list.push(h.current().clone());
             }
@@ -525,31 +570,60 @@ impl LianliankanApp {
                 .take_while(|(m, &(a, b))| **m == Move::Pair(a, b))
                 .count()
         });
-        let mut solved = 0;
         for (k, pos) in positions.into_iter().enumerate() {
             if k > 0 && played.len() - k <= on_line && self.order.is_some() {
-                return k as i32;
+                return Some(k as i32);
             }
             let v = if k == 0 {
                 self.verdict()
+            } else if let Some(v) = self.verdicts.get(&pos) {
+                v.clone()
             } else {
-                if !self.verdicts.contains_key(&pos) {
-                    solved += 1;
-                    if solved > UNDO_SOLVES {
-                        // Out of searches: the deal's own line is still known.
-                        return match self.order {
-                            Some(_) => (played.len() - on_line) as i32,
-                            None => -1,
-                        };
-                    }
+                let back = self.back.as_mut().expect("the walk of the position shown");
+                if back.solved >= UNDO_SOLVES {
+                    // Out of searches: the deal's own line is still known.
+                    return Some(match self.order {
+                        Some(_) => (played.len() - on_line) as i32,
+                        None => -1,
+                    });
                 }
-                self.verdict_of(pos)
+                // As the verdict's search, in slices when asked.
+                let search = match &mut back.search {
+                    Some((p, s)) if *p == pos => s,
+                    _ => {
+                        let s = Session::new(&pos.board, self.start.variant(), verdict_settings());
+                        &mut back.search.insert((pos.clone(), s)).1
+                    }
+                };
+                let left = Budget::nodes(VERDICT_NODES.saturating_sub(search.nodes()));
+                let v = search.advance(match slice {
+                    Some(t) => Budget {
+                        nodes: left.nodes,
+                        ..t
+                    },
+                    None => left,
+                });
+                // A slice's time ran out first. (A search stopped by its
+                // node budget has expanded all but the last position it
+                // counted; a walk with no slices gives each search its
+                // whole budget in one call.)
+                if slice.is_some() && v == Verdict::Unknown && search.nodes() + 1 < VERDICT_NODES {
+                    return None;
+                }
+                back.search = None;
+                back.solved += 1;
+                self.remember(pos, v.clone());
+                if slice.is_some() && !matches!(v, Verdict::Won(_)) {
+                    // A slice solves one position at most.
+                    return None;
+                }
+                v
             };
             if matches!(v, Verdict::Won(_)) {
-                return k as i32;
+                return Some(k as i32);
             }
         }
-        -1
+        Some(-1)
     }
 
     /// For "Show search": from the tile at (x, y), the cells of the board
