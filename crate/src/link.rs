@@ -148,19 +148,26 @@ impl Link {
     }
 }
 
+/// `v` as a whole number written in decimal digits only (Rust's parser
+/// also takes a leading `+`, which a link does not: an address names each
+/// position one way).
+pub fn digits(v: &str) -> Option<u64> {
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    v.parse::<u64>().ok()
+}
+
 /// A link's whole number `v` for `key`, or an error that says so.
 pub fn number(key: &str, v: &str) -> Result<u64, String> {
-    v.parse::<u64>()
-        .ok()
-        .filter(|&n| n <= MAX_LINK_NUMBER)
-        .ok_or_else(|| {
-            format!(
-                "{}: '{}' is not a whole number from 0 to {}",
-                key,
-                shorten(v),
-                MAX_LINK_NUMBER
-            )
-        })
+    digits(v).filter(|&n| n <= MAX_LINK_NUMBER).ok_or_else(|| {
+        format!(
+            "{}: '{}' is not a whole number from 0 to {}",
+            key,
+            shorten(v),
+            MAX_LINK_NUMBER
+        )
+    })
 }
 
 /// The largest number a link may hold: 2^53 − 1, the largest whole number
@@ -332,6 +339,34 @@ mod tests {
             assert!(err.contains("is given twice"), "{}: {}", text, err);
         }
         assert_eq!(no_key_twice("a=1&b=2&&c"), Ok(()));
+    }
+
+    #[test]
+    fn numbers_are_decimal_digits_only_in_every_game() {
+        // (A leading + was read as the number: one position had two addresses.)
+        for (text, what) in [
+            ("game=samegame&seed=+3", "seed: '+3' is not a whole number"),
+            ("game=samegame&seed=", "seed: '' is not a whole number"),
+            (
+                "game=lianliankan&seed=+3",
+                "seed: '+3' is not a whole number",
+            ),
+            ("game=lianliankan&w=+8&h=6&kinds=12&seed=1", "'+8'"),
+            ("game=mayan&level=+3", "not '+3'"),
+            ("game=mayan&n=+1&board=A/A//A/", "not '+1'"),
+        ] {
+            let err = Link::parse(text, None).unwrap_err();
+            assert!(err.contains(what), "{:?} → {:?}", text, err);
+        }
+        for text in [
+            "game=samegame&seed=3",
+            "game=lianliankan&seed=03",
+            "game=mayan&level=3",
+        ] {
+            assert!(Link::parse(text, None).is_ok(), "{}", text);
+        }
+        assert_eq!(digits("0042"), Some(42));
+        assert_eq!(digits("18446744073709551616"), None);
     }
 
     #[test]

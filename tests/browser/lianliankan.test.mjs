@@ -1372,15 +1372,16 @@ test('a board fitted to the height keeps its size and place between two taps (a 
     const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=11`, { reducedMotion: 'reduce', viewport, hasTouch: true, isMobile: true });
     await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
     const board = ref(page, 'board');
-    const box = await board.boundingBox();
-    const { s } = await page.evaluate(() => window.clearboardPage.geom);
-    // Where a flat board draws cell (x, y): by the rule, measured before the first tap.
-    const centre = (x, y) => ({ x: box.x + (x + 1.5) * s, y: box.y + (y + 1.5) * s });
     for (let pair = 0; pair < 3; pair++) {
       const h = await app(page, (a) => Array.from(a.hint()));
-      await page.touchscreen.tap(centre(h[0], h[1]).x, centre(h[0], h[1]).y);
+      // The board in view (turned on the upright phone, it may reach past the screen's bottom: a scroll), then
+      // both tiles' places as drawn, measured before the first tap.
+      await page.evaluate(() => scrollTo(0, document.querySelector('main [data-ref="board"]').getBoundingClientRect().top + scrollY - 8));
+      const box = await board.boundingBox();
+      const [a, b] = await page.evaluate((h) => [window.clearboardPage.cellCenter(h[0], h[1]), window.clearboardPage.cellCenter(h[2], h[3])], h);
+      await page.touchscreen.tap(a.x, a.y);
       assert.deepEqual(await board.boundingBox(), box, `${viewport.width} × ${viewport.height}: a tile picked, the board as it was`);
-      await page.touchscreen.tap(centre(h[2], h[3]).x, centre(h[2], h[3]).y);
+      await page.touchscreen.tap(b.x, b.y);
       assert.equal(await app(page, (a) => a.tiles()), 144 - 2 * (pair + 1), `${viewport.width} × ${viewport.height}: pair ${pair + 1} tapped where it was drawn goes`);
     }
     assert.deepEqual(problems, []);
@@ -1507,6 +1508,12 @@ test('Enter in a settings field deals, as Deal this seed does; an empty field is
   await page.getByLabel('Kinds', { exact: true }).fill('');
   await page.getByLabel('Kinds', { exact: true }).press('Enter');
   assert.match(await page.getByRole('status').textContent(), /Kinds is empty/);
+  assert.deepEqual(await app(page, (a) => [a.width(), a.height(), a.seed()]), [10, 6, 7]);
+  // A seed past 2^53 is quoted as typed, not as the rounded number JavaScript reads.
+  await page.getByLabel('Kinds', { exact: true }).fill('12');
+  await page.getByLabel('Seed', { exact: true }).fill('99999999999999999999');
+  await page.getByLabel('Seed', { exact: true }).press('Enter');
+  assert.equal(await page.getByRole('status').textContent(), 'This board cannot be dealt: seed: 99999999999999999999 is not from 0 to 9007199254740991');
   assert.deepEqual(await app(page, (a) => [a.width(), a.height(), a.seed()]), [10, 6, 7]);
   assert.deepEqual(problems, []);
   await context.close();
@@ -1933,3 +1940,40 @@ test('a lost position whose way back needs earlier positions solved looks for it
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a small upright phone keeps tiles a finger can pick: the lines under the board a scroll away instead', async () => {
+  // (At 320 × 568 the Classic board had 12 px tiles, the Small one 16 px, to keep the verdict and the lines under
+  // the board in view below a header of four rows of buttons; 19 px at 360 × 640.)
+  for (const [viewport, preset, least] of [
+    [{ width: 320, height: 568 }, 'w=16&h=9&kinds=36', 20],
+    [{ width: 320, height: 568 }, 'w=8&h=6&kinds=12', 28],
+    [{ width: 360, height: 640 }, 'w=16&h=9&kinds=36', 24],
+  ]) {
+    const size = `${viewport.width} × ${viewport.height} ${preset}`;
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&${preset}&variant=down&seed=2`, { ...calm, viewport, hasTouch: true, isMobile: true });
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    const s = await page.evaluate(() => window.clearboardPage.geom.s);
+    assert.ok(s >= least, `${size}: tiles of ${s} px`);
+    const board = await ref(page, 'board').boundingBox();
+    assert.ok(board.x >= 0 && board.x + board.width <= viewport.width + 0.5, `${size}: the board within the width ${JSON.stringify(board)}`);
+    // Two taps on the hinted pair remove it (the page scrolled to each tile as a finger would).
+    const h = await app(page, (a) => Array.from(a.hint()));
+    for (const [x, y] of [[h[0], h[1]], [h[2], h[3]]]) {
+      await page.evaluate(([a, b]) => {
+        const p = window.clearboardPage.cellCenter(a, b);
+        scrollBy(0, p.y - innerHeight / 2);
+      }, [x, y]);
+      const p = await at(page, x, y);
+      await page.touchscreen.tap(p.x, p.y);
+    }
+    assert.equal(await app(page, (a) => a.moves()), 1, size);
+    // The verdict is a scroll away, not lost.
+    await ref(page, 'verdict').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+    // And the same board after the move: the verdict's line growing under it does not shrink it again.
+    assert.equal(await page.evaluate(() => window.clearboardPage.geom.s), s, `${size}: after a move`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+

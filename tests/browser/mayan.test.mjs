@@ -1351,3 +1351,37 @@ test('the keyboard cursor on a block is edged in black and white, seen over a li
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('present mode on a small upright phone keeps cells a finger can drag (36 px and more, as outside it): its lines a scroll away', async () => {
+  for (const viewport of [{ width: 320, height: 568 }, { width: 360, height: 640 }]) {
+    const phone = { ...calm, viewport, hasTouch: true, isMobile: true };
+    const cell = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.clearboardPage.geom.s)))));
+    const outside = await open(browser, `${server.url}#game=mayan&level=20`, phone);
+    const plain = await cell(outside.page);
+    // Entered with P, as a teacher does, and opened by the address: the same board.
+    await outside.page.keyboard.press('p');
+    await outside.page.waitForFunction(() => document.body.classList.contains('present'));
+    const entered = await cell(outside.page);
+    assert.deepEqual(outside.problems, []);
+    await outside.context.close();
+    const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20&present=1`, phone);
+    const opened = await cell(page);
+    const size = `${viewport.width} × ${viewport.height}`;
+    // (It was 16 px at 320 × 568 and 25 px at 360 × 640 against 48 and 42 px outside present mode.)
+    assert.ok(opened >= 36 && opened >= 0.9 * plain, `${size}: cells of ${opened} px in present mode, ${plain} px outside it`);
+    assert.equal(entered, opened, `${size}: entered with P`);
+    // The board within the screen's width, and a drag still plays: the first move of the judge's answer.
+    const board = await ref(page, 'board').boundingBox();
+    assert.ok(board.x >= 0 && board.x + board.width <= viewport.width + 0.5, `${size}: board ${JSON.stringify(board)}`);
+    const [x, y, g] = judge(20).trim().split('\n')[0].split(' ').map(Number);
+    const from = await at(page, x, y);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + g * opened, from.y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.clearboardPage.app.moves() === 1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+

@@ -20,24 +20,34 @@ export function sizeCanvas(canvas, cssW, cssH) {
  * at 200 % zoom, text spaced out, a short window) would shrink it past use
  * (连连看's tiles to 12 px, under the fold all the same): there it is
  * fitted to the window's height less `below` (at most a third of it), a
- * scroll below them, with its lines. Not in present mode nor in an embed (their sizes are the screen's
- * and the frame's).
+ * scroll below them, with its lines. So it is too on a touch screen where
+ * `cellAt(height)` (the game's cell size for a height) would be under
+ * `floor` px and that fit gives larger cells (a small phone: tiles a finger
+ * can pick, the lines a scroll away) — in present mode too on an upright
+ * phone (on a projector, or a phone held sideways, present mode keeps its
+ * lines beside the board in one screen). Not in an embed (its size is the
+ * frame's).
  */
-export function boardSpace(wrap, below = 0) {
+export function boardSpace(wrap, below = 0, cellAt = null, floor = 0) {
   const top = wrap.getBoundingClientRect().top + window.scrollY;
   let height = window.innerHeight - top - below;
   const whole = window.innerHeight - below;
-  if (!document.body.classList.contains('present') && !document.documentElement.classList.contains('embed')) {
-    // Decided once for the window (and the position: forgetWholeFit), so that lines growing under the board (a
-    // verdict, a rescue button) do not switch it between two taps.
-    let chosen = wholeFits.get(wrap);
-    if (!sameWindow(chosen)) {
-      chosen = { ...windowNow(), on: height < whole / 3 };
-      wholeFits.set(wrap, chosen);
-    }
+  const present = document.body.classList.contains('present');
+  // (Present mode on a projector, or on a phone held sideways, lays its lines out beside the board in one screen.)
+  const oneScreen = present && (matchMedia(PROJECTOR).matches || !matchMedia('(orientation: portrait)').matches);
+  if (!document.documentElement.classList.contains('embed') && !oneScreen) {
     // Fitted so, the lines under it keep at most a third of the window: they are a scroll away from the controls
     // already, and a 200 % zoom's long lines would leave a Classic 连连看 board its 12 px floor (15 px this way, turned).
-    if (chosen.on) height = Math.max(height, window.innerHeight - Math.min(below, window.innerHeight / 3));
+    const scrolled = Math.max(height, window.innerHeight - Math.min(below, window.innerHeight / 3));
+    // Decided once for the window (and the position: forgetWholeFit; and present mode), so that lines growing
+    // under the board (a verdict, a rescue button) do not switch it between two taps.
+    let chosen = wholeFits.get(wrap);
+    if (!sameWindow(chosen) || chosen.present !== present) {
+      const small = Boolean(cellAt) && TOUCH.matches && cellAt(Math.max(60, height)) < floor && cellAt(scrolled) > cellAt(Math.max(60, height));
+      chosen = { ...windowNow(), present, on: (!present && height < whole / 3) || small };
+      wholeFits.set(wrap, chosen);
+    }
+    if (chosen.on) height = scrolled;
   }
   return { width: wrap.clientWidth, height: Math.max(60, height) };
 }
@@ -101,10 +111,12 @@ export const TOUCH = matchMedia('(pointer: coarse)');
  * bottom, fits, wide }: the cell size, the label
  * margins, whether the board fits at `minCell` pixels or more, and the same
  * geometry were the height unbounded (the board a taller frame would show;
- * see the `height` event).
+ * see the `height` event). Cells under `floor` px on a touch screen: see
+ * boardSpace.
  */
-export function fitBoard(wrap, w, h, below, minCell = 8, scrollAxes = false) {
-  const space = boardSpace(wrap, below);
+export function fitBoard(wrap, w, h, below, minCell = 8, scrollAxes = false, floor = 0) {
+  const cellAt = (height) => fitCells(wrap.clientWidth, height, w, h, minCell, scrollAxes).s;
+  const space = boardSpace(wrap, below, cellAt, floor);
   return { ...fitCells(space.width, space.height, w, h, minCell, scrollAxes), wide: fitCells(space.width, Infinity, w, h, minCell, scrollAxes) };
 }
 

@@ -302,6 +302,8 @@ function boardView(s, w, h, turned) {
 
 /** The screens on which the readout and the explanation keep lines of their own (style.css). */
 const NARROW = matchMedia('(max-width: 600px)');
+/** Tiles a finger can pick (CSS px): on a touch screen the board is not fitted smaller while scrolling gives more (boardSpace). */
+const TAP_CELL = 24;
 /** Cells smaller than this (CSS px) make a board worth turning when that gives larger ones. */
 const TURN_BELOW = 28;
 /** How much larger a turned board's cells must be, and (once turned) to stay turned. */
@@ -513,6 +515,11 @@ export class Lianliankan extends BoardGame {
     const kinds = p ? p.kinds : num('kinds');
     const seedText = this.ref('seed').value.trim();
     const seed = seedText === '' ? this.shell.freshSeed() : Number(seedText);
+    if (/^\d+$/.test(seedText) && !Number.isSafeInteger(seed)) {
+      // Said as typed: past 2^53 the number read is rounded (99999999999999999999 would be quoted as 1e20's digits).
+      this.shell.message(`This board cannot be dealt: seed: ${seedText} is not from 0 to ${Number.MAX_SAFE_INTEGER}`, true);
+      return;
+    }
     try {
       this.deal(w, h, kinds, this.ref('variant').value, seed);
       save('lianliankan.preset', preset);
@@ -1778,11 +1785,13 @@ export class Lianliankan extends BoardGame {
     this.fit.mark();
     const w = this.app.width();
     const h = this.app.height();
-    const space = boardSpace(this.ref('wrap'), this.reserveBelow());
     // Only on a narrow screen (where the lines under the board keep their room), never in present mode (the
     // class sees the board as the explanations describe it) nor in an embed (its frame follows the height it
     // asks for, and its host laid it out for the board as it stands).
     const mayTurn = NARROW.matches && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed');
+    // On a small phone the lines under the board give way (a scroll) before its tiles get smaller than a finger.
+    const wrap = this.ref('wrap');
+    const space = boardSpace(wrap, this.reserveBelow(), (height) => fitTurned(wrap.clientWidth, height, w, h, mayTurn).s, TAP_CELL);
     // A turned board stays turned while turning still gains a little (a phone's address bar that hides and
     // shows changes the height: the board does not flip with it).
     // Nor does it turn while the window and the board stay as they are: a lost game's verdict and its rescue button

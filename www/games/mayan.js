@@ -1428,7 +1428,8 @@ export class Mayan extends BoardGame {
     if (!this.root || !this.app) return;
     this.fit.mark();
     const present = document.body.classList.contains('present');
-    let geom = fitBoard(this.ref('wrap'), W, H, this.reserveBelow(), 16);
+    // In present mode on a small phone the board keeps a fingertip's cells, its lines a scroll away (boardSpace).
+    let geom = fitBoard(this.ref('wrap'), W, H, this.reserveBelow(), 16, false, present ? FINGER_CELL : 0);
     // Out of present mode the player's board comes first: the solution's
     // Step and Play under it (a phone) stay in view only while the cells
     // keep a fingertip's width; on a short phone they are a scroll away.

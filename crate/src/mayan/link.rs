@@ -110,7 +110,7 @@ impl Link {
                 "game" => return Err(format!("unknown game '{}'", shorten(value))),
                 // Said with their own ranges (a number too large for u64 too).
                 "level" => {
-                    level = Some(value.parse::<u64>().map_err(|_| {
+                    level = Some(crate::link::digits(value).ok_or_else(|| {
                         format!(
                             "level: there are levels 1 to {}, not '{}'",
                             built_in().len(),
@@ -119,7 +119,7 @@ impl Link {
                     })?)
                 }
                 "n" => {
-                    n = Some(value.parse::<u64>().map_err(|_| {
+                    n = Some(crate::link::digits(value).ok_or_else(|| {
                         format!(
                             "n: a level asks for 1 to 64 moves, not '{}'",
                             shorten(value)
