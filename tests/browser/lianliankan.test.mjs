@@ -1977,3 +1977,56 @@ test('a small upright phone keeps tiles a finger can pick: the lines under the b
   }
 });
 
+test('searchBack in slices answers as one call of undosToWinnable, on lost positions reached by random play', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan`, calm);
+  const runs = await page.evaluate(() => {
+    const out = [];
+    let seed = 11;
+    const rnd = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    // Eight deals under `none`, then two of a `left` board nobody made winnable, whose earlier positions the
+    // verdict's 40,000 positions leave undecided (each search of the walk runs to its whole budget).
+    const left = 'game=lianliankan&variant=left&board=GZhfUcGbTYiPWETX/cHBfEWBPTWQYDEJW/KSadALOjAiHLfQDi/XPCQFjMDKJHjKEbM/aFPGgONdUgRdSLAa/MVGINeIhNVBCOJTb/SAZOVgFeLbhVMfYI/CSXiYgdXJKjZQUFZ/RaRceBRUIceDCHNh';
+    for (let trial = 0; trial < 300 && out.length < 10; trial++) {
+      const a = new window.wasmBindings.LianliankanApp();
+      if (out.length < 8) a.newGame(16, 9, 36, 'none', 1000 + trial);
+      else a.openLink(left);
+      // Random pairs: off the deal's winning line from the first (whose positions are known winnable).
+      const moves = 6 + rnd(20);
+      for (let i = 0; i < moves; i++) {
+        const p = a.allPairs();
+        if (p.length === 0) break;
+        const k = rnd(p.length / 4) * 4;
+        a.tryPair(p[k], p[k + 1], p[k + 2], p[k + 3]);
+      }
+      const link = a.link();
+      a.free();
+      const one = new window.wasmBindings.LianliankanApp();
+      one.openLink(link);
+      if (one.winnable() !== 'no') {
+        one.free();
+        continue;
+      }
+      const whole = one.undosToWinnable();
+      one.free();
+      const sliced = new window.wasmBindings.LianliankanApp();
+      sliced.openLink(link);
+      let k;
+      let calls = 0;
+      // Slices of 0 and 3 ms, each making progress.
+      while ((k = sliced.searchBack(calls % 2 ? 0 : 3)) === undefined && calls < 20000) calls++;
+      out.push({ link, whole, sliced: k, again: sliced.undosToWinnable(), calls });
+      sliced.free();
+    }
+    return out;
+  });
+  assert.equal(runs.length, 10, `${runs.length} lost positions`);
+  for (const r of runs) assert.deepEqual([r.sliced, r.again], [r.whole, r.whole], JSON.stringify(r));
+  assert.ok(runs.some((r) => r.calls > 20), `some walks take many slices: ${runs.map((r) => r.calls)}`);
+  assert.ok(new Set(runs.map((r) => r.whole)).size >= 3, 'walks of several lengths');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
