@@ -149,8 +149,7 @@ impl Link {
 }
 
 /// `v` as a whole number written in decimal digits only (Rust's parser
-/// also takes a leading `+`, which a link does not: an address names each
-/// position one way).
+/// also takes a leading `+`, which no number of a link has).
 pub fn digits(v: &str) -> Option<u64> {
     if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
         return None;

@@ -389,6 +389,7 @@ export class Lianliankan extends BoardGame {
     this.verdictToken++;
     this.searching = false;
     this.lookingBack = false;
+    this.rescueUndos = null;
   }
 
   /** A new Classic deal (or the preset kept in this browser) with `seed`. */
@@ -762,10 +763,12 @@ export class Lianliankan extends BoardGame {
     let text = this.searching
       ? `${NOT_YET} the search goes on (the line under the board counts its seconds); Show all pairs lists the pairs that join.`
       : `The search found no winning line from here in its ${SEARCH_ON_MS / 1000} s; Show all pairs lists the pairs that join.`;
-    if (v === 'no' && this.lookingBack) text = LOOKING_BACK;
+    // Where Undo leads, when known or found in a slice (the line under the board looks for it, else).
+    const undos = v === 'no' ? (this.rescueUndos ?? this.app.searchBack(SEARCH_SLICE_MS)) : null;
+    if (v === 'no' && undos === undefined) text = LOOKING_BACK;
     else if (v === 'no') {
       // What the verdict offers: Undo only when a winnable position lies behind (not at a game's start).
-      const back = this.app.moves() > 0 && (this.rescueUndos ?? this.app.undosToWinnable()) > 0;
+      const back = this.app.moves() > 0 && undos > 0;
       const shuffle = this.shufflesLeft() > 0 ? ` ${SHUFFLE_SAYS}` : '';
       text = back
         ? `No order of removals clears this board any more: undo to the last winnable position${shuffle ? ', or Shuffle into a winnable board (−50 points)' : ''}.`
@@ -951,6 +954,7 @@ export class Lianliankan extends BoardGame {
     const token = ++this.verdictToken;
     this.searching = false;
     this.lookingBack = false;
+    this.rescueUndos = null;
     const verdict = this.ref('verdict');
     // The line keeps its height while the search runs (its answer is about as long as the last one):
     // no jump of the page, nor of an embedding page that sizes its frame from the height event.
@@ -1062,7 +1066,10 @@ export class Lianliankan extends BoardGame {
       } catch (e) {
         channel.port1.close();
         this.lookingBack = false;
-        this.ref('verdict').textContent += ` The search stopped: ${e instanceof Error ? e.message : String(e)}.`;
+        const stopped = ` The search for the last winnable position stopped: ${e instanceof Error ? e.message : String(e)}.`;
+        this.ref('verdict').textContent += stopped;
+        // Hint's "looking" gives way too.
+        if (this.ref('why').textContent === LOOKING_BACK) this.ref('why').textContent = `No order of removals clears this board any more.${stopped}`;
         return;
       }
       if (k === undefined) {

@@ -62,13 +62,16 @@ pub struct LianliankanApp {
     back: Option<WalkBack>,
 }
 
-/// How far the walk back of `undosToWinnable` has gone for one position
-/// shown (`from`): the earlier positions it solved anew (at most
-/// [`UNDO_SOLVES`]) and the search of the one it is solving, kept between
-/// the slices of `searchBack`.
+/// How far the walk back of `undosToWinnable` has gone for one game shown
+/// (the position `from`, reached by `moves`: the same position reached in
+/// another order has other positions behind it): the earlier positions it
+/// solved anew (at most [`UNDO_SOLVES`], with their verdicts, which the
+/// verdict cache may have dropped since) and the search of the one it is
+/// solving, kept between the slices of `searchBack`.
 struct WalkBack {
     from: Position,
-    solved: usize,
+    moves: Vec<Move>,
+    solved: HashMap<Position, Verdict>,
     search: Option<(Position, Session)>,
 }
 
@@ -545,10 +548,16 @@ impl LianliankanApp {
     /// `slice` of searching ended before it.
     fn walk_back(&mut self, slice: Option<Budget>) -> Option<i32> {
         let current = self.history.current().clone();
-        if self.back.as_ref().is_none_or(|b| b.from != current) {
+        let played: Vec<Move> = self.history.moves_played().collect();
+        if self
+            .back
+            .as_ref()
+            .is_none_or(|b| b.from != current || b.moves != played)
+        {
             self.back = Some(WalkBack {
                 from: current.clone(),
-                solved: 0,
+                moves: played.clone(),
+                solved: HashMap::new(),
                 search: None,
             });
         }
@@ -562,7 +571,6 @@ impl LianliankanApp {
         };
         // The positions on the deal's own winning line are winnable: the
         // first `on_line` moves played follow its order.
-        let played: Vec<Move> = self.history.moves_played().collect();
         let on_line = self.order.as_ref().map_or(0, |order| {
             played
                 .iter()
@@ -574,13 +582,13 @@ impl LianliankanApp {
             if k > 0 && played.len() - k <= on_line && self.order.is_some() {
                 return Some(k as i32);
             }
+            let back = self.back.as_mut().expect("the walk of the game shown");
             let v = if k == 0 {
                 self.verdict()
-            } else if let Some(v) = self.verdicts.get(&pos) {
+            } else if let Some(v) = back.solved.get(&pos).or_else(|| self.verdicts.get(&pos)) {
                 v.clone()
             } else {
-                let back = self.back.as_mut().expect("the walk of the position shown");
-                if back.solved >= UNDO_SOLVES {
+                if back.solved.len() >= UNDO_SOLVES {
                     // Out of searches: the deal's own line is still known.
                     return Some(match self.order {
                         Some(_) => (played.len() - on_line) as i32,
@@ -611,7 +619,7 @@ impl LianliankanApp {
                     return None;
                 }
                 back.search = None;
-                back.solved += 1;
+                back.solved.insert(pos.clone(), v.clone());
                 self.remember(pos, v.clone());
                 if slice.is_some() && !matches!(v, Verdict::Won(_)) {
                     // A slice solves one position at most.
