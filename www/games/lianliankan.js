@@ -961,6 +961,7 @@ export class Lianliankan extends BoardGame {
     verdict.style.minHeight = `${verdict.offsetHeight}px`;
     verdict.textContent = 'Winnable? checking…';
     this.ref('undo-to-winnable').hidden = true;
+    this.ref('undo-to-winnable').style.visibility = '';
     this.verdictLost = false;
     this.offerShuffle();
     setTimeout(() => {
@@ -1066,6 +1067,8 @@ export class Lianliankan extends BoardGame {
       } catch (e) {
         channel.port1.close();
         this.lookingBack = false;
+        this.ref('undo-to-winnable').hidden = true;
+        this.ref('undo-to-winnable').style.visibility = '';
         const stopped = ` The search for the last winnable position stopped: ${e instanceof Error ? e.message : String(e)}.`;
         this.ref('verdict').textContent += stopped;
         // Hint's "looking" gives way too.
@@ -1117,8 +1120,12 @@ export class Lianliankan extends BoardGame {
     else if (v === 'no' && undos === undefined) {
       this.verdictLost = true;
       this.offerShuffle();
-      this.ref('undo-to-winnable').hidden = true;
-      verdict.textContent = `${lost}; looking for the last winnable position…`;
+      // The line takes the room its answer will (about as long, and the button's place kept, unseen): the board
+      // is fitted to it now, not moved a second later under a finger.
+      const button = this.ref('undo-to-winnable');
+      button.hidden = false;
+      button.style.visibility = 'hidden';
+      verdict.textContent = `${lost}; looking for the last winnable position among the last moves (undo walks back to it)…${shuffles ? ` ${SHUFFLE_SAYS}` : ''}`;
       this.lookBack(token, late);
     } else if (v === 'no') {
       // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
@@ -1127,6 +1134,7 @@ export class Lianliankan extends BoardGame {
       this.rescueUndos = undos;
       const back = this.rescueUndos > 0;
       const shuffle = shuffles ? ` ${SHUFFLE_SAYS}` : '';
+      this.ref('undo-to-winnable').style.visibility = '';
       verdict.textContent = back
         ? shuffles ? `${lost}. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position:` : `${lost}. Undo to the last winnable position:`
         : this.rescueUndos === 0 || this.app.moves() === 0
