@@ -22,7 +22,7 @@ export function sizeCanvas(canvas, cssW, cssH) {
  * fitted to the window's height less `below` (at most a third of it), a
  * scroll below them, with its lines. So it is too on a touch screen where
  * `cellAt(height)` (the game's cell size for a height) would be under
- * `floor` px and that fit gives cells of `floor` px or a fifth larger (a small phone: tiles a finger
+ * `floor` px and that fit gives larger cells (a small phone: tiles a finger
  * can pick, the lines a scroll away) — in present mode too on an upright
  * phone (on a projector, or a phone held sideways, present mode keeps its
  * lines beside the board in one screen). Not in an embed (its size is the
@@ -43,9 +43,11 @@ export function boardSpace(wrap, below = 0, cellAt = null, floor = 0) {
     // under the board (a verdict, a rescue button) do not switch it between two taps.
     let chosen = wholeFits.get(wrap);
     if (!sameWindow(chosen) || chosen.present !== present) {
-      // (Worth the scroll when the cells reach the floor or grow by a fifth.)
+      // (Any gain: the lines under the board may take more room after this first fit, a lost verdict its button,
+      // and the board would then be smaller still; a fifth more asked here left a present-mode Classic board
+      // 12 px tiles at 320 × 568 where 16 px fit.)
       const [now, then] = cellAt ? [cellAt(Math.max(60, height)), cellAt(scrolled)] : [0, 0];
-      const small = Boolean(cellAt) && TOUCH.matches && now < floor && then >= Math.min(floor, now * 1.2);
+      const small = Boolean(cellAt) && TOUCH.matches && now < floor && then > now;
       chosen = { ...windowNow(), present, on: (!present && height < whole / 3) || small };
       wholeFits.set(wrap, chosen);
     }
