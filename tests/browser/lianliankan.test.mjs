@@ -32,6 +32,17 @@ const app = (page, f, arg) => page.evaluate(([src, a]) => new Function('app', 'a
 const at = (page, x, y) => page.evaluate(([a, b]) => window.clearboardPage.cellCenter(a, b), [x, y]);
 const cells = (page) => app(page, (a) => Array.from(a.cells()));
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+/** How long ten tasks queued one after another each waited to run (ms): the page's slices of search between them. */
+const eventLoopLags = (page) =>
+  page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      out.push(performance.now() - t);
+    }
+    return out;
+  });
 
 async function clickCell(page, x, y) {
   const p = await at(page, x, y);
@@ -1823,15 +1834,7 @@ test('while the verdict searches on the page takes its input; a move ends that s
   const spent = () => page.evaluate(() => window.__clearboard.searchedOnMs ?? 0);
   await page.waitForFunction(() => /^Unknown so far — searching on \([1-9] s of 20\)…$/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
   // A task queued now runs within a slice (8 ms; here under test load), and a key moves the cursor.
-  const lags = await page.evaluate(async () => {
-    const out = [];
-    for (let i = 0; i < 10; i++) {
-      const t = performance.now();
-      await new Promise((r) => setTimeout(r, 0));
-      out.push(performance.now() - t);
-    }
-    return out;
-  });
+  const lags = await eventLoopLags(page);
   assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while searching: ${lags.map((l) => l.toFixed(1))}`);
   writeMetrics({ lianliankanSearchOnLagMs: { median: Number(median(lags).toFixed(1)), max: Number(Math.max(...lags).toFixed(1)) } });
   await ref(page, 'board').focus();
@@ -1897,15 +1900,7 @@ test('a lost position whose way back needs earlier positions solved looks for it
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   assert.equal(await verdict(), 'Lost as the tiles lie — no order of removals clears them; looking for the last winnable position among the last moves (undo walks back to it)… Shuffle rearranges the tiles left into a winnable board (−50 points).');
   // Meanwhile a task queued runs within a slice, a key moves the cursor and Hint says what goes on.
-  const lags = await page.evaluate(async () => {
-    const out = [];
-    for (let i = 0; i < 10; i++) {
-      const t = performance.now();
-      await new Promise((r) => setTimeout(r, 0));
-      out.push(performance.now() - t);
-    }
-    return out;
-  });
+  const lags = await eventLoopLags(page);
   assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while looking back: ${lags.map((l) => l.toFixed(1))}`);
   assert.match(await verdict(), /looking for the last winnable position/, 'still looking (else the lags measured nothing)');
   await ref(page, 'board').focus();

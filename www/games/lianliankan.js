@@ -976,6 +976,31 @@ export class Lianliankan extends BoardGame {
   }
 
   /**
+   * Runs `step(end)` as message tasks while `token` is the verdict's, `this[flag]` true meanwhile; paused while
+   * the page is hidden. `step` returns true to go on; `end()` stops the slices (the flag false). Each slice is a
+   * task of its own (a message: nested timeouts wait at least 4 ms each), after the input and drawing waiting
+   * for their turn; any change of the position ends it (a new token).
+   */
+  inSlices(token, flag, step) {
+    this[flag] = true;
+    const channel = new MessageChannel();
+    const next = () => channel.port2.postMessage(null);
+    const end = () => {
+      this[flag] = false;
+      channel.port1.close();
+    };
+    channel.port1.onmessage = () => {
+      if (token !== this.verdictToken || !this.app) {
+        // (A newer verdict, if any, keeps its own flag.)
+        if (token === this.verdictToken) this[flag] = false;
+        channel.port1.close();
+      } else if (document.hidden) setTimeout(next, 250);
+      else if (step(end)) next();
+    };
+    next();
+  }
+
+  /**
    * After an "unknown" verdict: the search goes on (`decide`, in slices of
    * SEARCH_SLICE_MS between which the page takes its input and draws) for up
    * to SEARCH_ON_MS of searching, paused while the page is hidden; the line
@@ -986,26 +1011,7 @@ export class Lianliankan extends BoardGame {
     const verdict = this.ref('verdict');
     let spent = 0;
     let second = -1;
-    this.searching = true;
-    // The next slice as a task of its own (a message: nested timeouts wait at least 4 ms each), after the input
-    // and drawing waiting for their turn.
-    const channel = new MessageChannel();
-    const next = () => channel.port2.postMessage(null);
-    const end = () => {
-      this.searching = false;
-      channel.port1.close();
-    };
-    const slice = () => {
-      if (token !== this.verdictToken || !this.app) {
-        // (A newer verdict, if any, keeps its own flag.)
-        if (token === this.verdictToken) this.searching = false;
-        channel.port1.close();
-        return;
-      }
-      if (document.hidden) {
-        setTimeout(next, 250);
-        return;
-      }
+    this.inSlices(token, 'searching', (end) => {
       const t0 = performance.now();
       let v;
       try {
@@ -1014,7 +1020,7 @@ export class Lianliankan extends BoardGame {
         // (A browser refusing the search memory, say: the line says so, and the game goes on.)
         end();
         verdict.textContent = `Unknown — the search stopped: ${e instanceof Error ? e.message : String(e)}.`;
-        return;
+        return false;
       }
       spent += performance.now() - t0;
       stats.searchedOnMs = spent;
@@ -1022,7 +1028,7 @@ export class Lianliankan extends BoardGame {
         end();
         this.showVerdict(v, token, true);
         this.settleHint(v);
-        return;
+        return false;
       }
       if (spent >= SEARCH_ON_MS) {
         end();
@@ -1030,16 +1036,14 @@ export class Lianliankan extends BoardGame {
         // Said once, as a late answer is: the search has ended.
         this.shell.announce(verdict.textContent);
         this.settleHint(v);
-        return;
+        return false;
       }
       if (Math.floor(spent / 1000) !== second) {
         second = Math.floor(spent / 1000);
         verdict.textContent = `Unknown so far — searching on (${second} s of ${SEARCH_ON_MS / 1000})…`;
       }
-      next();
-    };
-    channel.port1.onmessage = slice;
-    next();
+      return true;
+    });
   }
 
   /**
@@ -1048,44 +1052,28 @@ export class Lianliankan extends BoardGame {
    * shown whole (`showVerdict` again, its answer now known at once). Any change of the position ends it.
    */
   lookBack(token, late) {
-    this.lookingBack = true;
-    const channel = new MessageChannel();
-    const next = () => channel.port2.postMessage(null);
-    channel.port1.onmessage = () => {
-      if (token !== this.verdictToken || !this.app) {
-        if (token === this.verdictToken) this.lookingBack = false;
-        channel.port1.close();
-        return;
-      }
-      if (document.hidden) {
-        setTimeout(next, 250);
-        return;
-      }
+    this.inSlices(token, 'lookingBack', (end) => {
       let k;
       try {
         k = this.app.searchBack(SEARCH_SLICE_MS);
       } catch (e) {
-        channel.port1.close();
-        this.lookingBack = false;
+        end();
         this.ref('undo-to-winnable').hidden = true;
         this.ref('undo-to-winnable').style.visibility = '';
         const stopped = ` The search for the last winnable position stopped: ${e instanceof Error ? e.message : String(e)}.`;
         this.ref('verdict').textContent += stopped;
         // Hint's "looking" gives way too.
         if (this.ref('why').textContent === LOOKING_BACK) this.ref('why').textContent = `No order of removals clears this board any more.${stopped}`;
-        return;
+        return false;
       }
-      if (k === undefined) {
-        next();
-        return;
-      }
-      channel.port1.close();
+      if (k === undefined) return true;
+      end();
       this.showVerdict('no', token, late);
       // What Hint said meanwhile gives way to what it says now.
       const status = document.getElementById('message');
       if (this.ref('why').textContent === LOOKING_BACK || status?.textContent === LOOKING_BACK) this.explainNoLine();
-    };
-    next();
+      return false;
+    });
   }
 
   /**
