@@ -1929,7 +1929,8 @@ test('a lost position whose way back needs earlier positions solved looks for it
   // Opened with no input, the line takes the room its answer will: the board is not fitted again when the answer
   // comes (a finger's tap a second after opening landed on another tile).
   await page.reload();
-  await page.waitForFunction(() => /looking for the last winnable position/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  // (The game is mounted again a moment after the reload: no verdict line before.)
+  await page.waitForFunction(() => /looking for the last winnable position/.test(document.querySelector('main [data-ref="verdict"]')?.textContent ?? ''));
   const drawn = await ref(page, 'board').boundingBox();
   await page.waitForFunction(() => /^Lost.*, and the search found no winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { timeout: 30000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -1937,7 +1938,8 @@ test('a lost position whose way back needs earlier positions solved looks for it
   // Restart while looking back ends that walk: the start's verdict follows ("unknown": the search goes on), and
   // the old walk, which would have ended within a second or two, does not put its lost verdict back.
   await page.reload();
-  await page.waitForFunction(() => /looking for the last winnable position/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  // (The game is mounted again a moment after the reload: no verdict line before.)
+  await page.waitForFunction(() => /looking for the last winnable position/.test(document.querySelector('main [data-ref="verdict"]')?.textContent ?? ''));
   await button(page, 'Restart').click();
   assert.equal(await app(page, (a) => a.moves()), 0);
   await page.waitForTimeout(3000);
