@@ -57,19 +57,19 @@ pub struct LianliankanApp {
     /// The search of an undecided position shown, kept for `decide` to
     /// go on with.
     session: Option<(Position, Session)>,
-    /// The walk back of `undosToWinnable` for the position shown, as
+    /// The walk back of `undosToWinnable` for the game shown, as
     /// `searchBack` goes on with it.
     back: Option<WalkBack>,
 }
 
-/// How far the walk back of `undosToWinnable` has gone for one game shown
-/// (the position `from`, reached by `moves`: the same position reached in
-/// another order has other positions behind it): the earlier positions it
-/// solved anew (at most [`UNDO_SOLVES`], with their verdicts, which the
-/// verdict cache may have dropped since) and the search of the one it is
-/// solving, kept between the slices of `searchBack`.
+/// How far the walk back of `undosToWinnable` has gone for the game shown,
+/// named by the `moves` played from its start (shuffles included; they name
+/// the position too, and the same position reached in another order has
+/// other positions behind it): the earlier positions it solved anew (at
+/// most [`UNDO_SOLVES`], with their verdicts, which the verdict cache may
+/// have dropped since) and the search of the one it is solving, kept
+/// between the slices of `searchBack`.
 struct WalkBack {
-    from: Position,
     moves: Vec<Move>,
     solved: HashMap<Position, Verdict>,
     search: Option<(Position, Session)>,
@@ -549,13 +549,8 @@ impl LianliankanApp {
     fn walk_back(&mut self, slice: Option<Budget>) -> Option<i32> {
         let current = self.history.current().clone();
         let played: Vec<Move> = self.history.moves_played().collect();
-        if self
-            .back
-            .as_ref()
-            .is_none_or(|b| b.from != current || b.moves != played)
-        {
+        if self.back.as_ref().is_none_or(|b| b.moves != played) {
             self.back = Some(WalkBack {
-                from: current.clone(),
                 moves: played.clone(),
                 solved: HashMap::new(),
                 search: None,
