@@ -802,7 +802,8 @@ class Shell {
       this.linkChanged();
       return;
     }
-    this.show(G).openDefault(1);
+    // A new deal, as the message says (Mayan's default is its first level not solved yet).
+    this.show(G).openDefault(this.freshSeed());
     this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
     this.linkChanged();
   }

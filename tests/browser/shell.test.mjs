@@ -259,8 +259,9 @@ function defaultFor(hash) {
   const named = /(?:^#|&)game=(mayan|lianliankan)(&|$)/.exec(hash)?.[1];
   // Mayan's default is the first level not solved yet in this browser.
   if (named === 'mayan') return { id: 'mayan', link: /^game=mayan&level=\d+$/ };
-  if (named === 'lianliankan') return { id: 'lianliankan', link: /^game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=1$/ };
-  return { id: 'samegame', link: /^game=samegame&seed=1&w=15&h=10&colors=3$/ };
+  // A new deal of the default size (a fresh seed: "a new game", as the message says).
+  if (named === 'lianliankan') return { id: 'lianliankan', link: /^game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=\d+$/ };
+  return { id: 'samegame', link: /^game=samegame&seed=\d+&w=15&h=10&colors=3$/ };
 }
 
 /**

@@ -1092,6 +1092,17 @@ export class Lianliankan extends BoardGame {
   }
 
   /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
+  /**
+   * Says `spoken` (else the verdict line's `said`) a moment after the move's own words, unless by then the line
+   * says something else or another verdict was asked for.
+   */
+  sayLater(token, said, spoken = said) {
+    const verdict = this.ref('verdict');
+    setTimeout(() => {
+      if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
+    }, VERDICT_SAID_MS);
+  }
+
   showVerdict(v, token, late = false) {
     const verdict = this.ref('verdict');
     this.rescueUndos = null;
@@ -1114,6 +1125,8 @@ export class Lianliankan extends BoardGame {
       button.hidden = false;
       button.style.visibility = 'hidden';
       verdict.textContent = `${lost}; looking for the last winnable position among the last moves (undo walks back to it)…${shuffles ? ` ${SHUFFLE_SAYS}` : ''}`;
+      // Said now, not when the walk ends (a second or two on): that the game is lost is the news.
+      this.sayLater(token, verdict.textContent);
       this.lookBack(token, late);
     } else if (v === 'no') {
       // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
@@ -1135,9 +1148,7 @@ export class Lianliankan extends BoardGame {
       const said = verdict.textContent;
       // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
       const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button after it.` : said;
-      setTimeout(() => {
-        if (token === this.verdictToken && this.app && verdict.textContent === said) this.shell.announce(spoken);
-      }, VERDICT_SAID_MS);
+      this.sayLater(token, said, spoken);
     } else verdict.textContent = `Unknown so far — searching on (0 s of ${SEARCH_ON_MS / 1000})…`;
     // An answer found by the search that went on is news: said (a lost one is said above).
     if (late && v === 'yes') this.shell.announce(verdict.textContent);
