@@ -1339,11 +1339,14 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     assert.deepEqual(problems, []);
     await context.close();
   }
-  // A lost game on a turned board keeps its rescue button in view: the verdict's line takes what it needs.
+  // A lost game on a turned board: its rescue button in view, the verdict's line taking what it needs — or, where
+  // that would take the tiles under 24 px (here), a scroll away, the board keeping its size and the window's foot
+  // saying where the button is.
   {
     const rows = ['AB' + '.'.repeat(14), 'BA' + '.'.repeat(14), ...Array(3).fill('.'.repeat(16)), '.....A.A' + '.'.repeat(8), ...Array(3).fill('.'.repeat(16))];
     const { page, context, problems } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=${rows.join('/')}`, phone);
     assert.equal(await page.evaluate(() => window.clearboardPage.view.turned), true);
+    const s0 = await page.evaluate(() => window.clearboardPage.geom.s);
     // The two loose A go together: the A and B left in a square cannot be joined.
     for (const [x, y] of [[5, 5], [7, 5]]) {
       const p = await at(page, x, y);
@@ -1351,13 +1354,19 @@ test('on a phone held upright a Classic or Large board is drawn a quarter turn c
     }
     const rescue = button(page, 'Undo to the last winnable position');
     await rescue.waitFor();
-    // The board is fitted again at the next frame once the line has grown.
+    // The board would be fitted again at the next frame once the line has grown.
     await page.waitForFunction(() => {
       const b = [...document.querySelectorAll('main button')].find((e) => e.textContent === 'Undo to the last winnable position');
-      return b.getBoundingClientRect().bottom <= 844.5;
-    }, null, { timeout: 2000 }).catch(() => {});
+      return b.getBoundingClientRect().bottom <= 844.5 || !document.querySelector('.echo').hidden;
+    }, null, { timeout: 2000 });
+    const s = await page.evaluate(() => window.clearboardPage.geom.s);
     const r = await rescue.boundingBox();
-    assert.ok(r.y >= 0 && r.y + r.height <= 844 + 0.5, `the rescue button in view: ${JSON.stringify(r)}`);
+    if (r.y >= 0 && r.y + r.height <= 844 + 0.5) assert.ok(s >= 24, `in view, with tiles of ${s} px`);
+    else {
+      assert.equal(s, s0, 'the board keeps its size');
+      assert.match(await page.locator('.echo').textContent(), /^Lost as the tiles lie — no order of removals clears them\. Shuffle rearranges them into a winnable board \(−50 points\), or undo to the last winnable position — its button is under the board\.$/);
+      await rescue.scrollIntoViewIfNeeded();
+    }
     await rescue.tap();
     assert.equal(await app(page, (a) => a.moves()), 0);
     assert.deepEqual(problems, []);
@@ -1677,29 +1686,62 @@ test('the path query tool lists at most 500 boards, as it lists at most 500 quer
   await context.close();
 });
 
-test('on a phone a lost game\'s verdict and rescue button refit the board but never turn it (it turned flat between two taps with more contrast asked for)', async () => {
+test('on a phone a lost game\'s verdict and rescue button refit the board but never turn it (it turned flat between two taps with more contrast asked for), nor take its tiles under a finger\'s size: then the button is a scroll away and the window\'s foot says so', async () => {
   // The last pair of this game leaves it lost as the tiles lie: a long verdict and Undo to the last winnable position.
   const moves = '2.0.7.0,2.5.2.6,4.6.4.7,10.8.15.8,6.0.8.0,10.1.11.1,10.0.10.2,2.1.6.1,14.0.2.2,15.1.15.7,15.3.14.7,14.3.13.7,7.4.8.4,6.4.8.5,5.4.9.5,0.8.11.8,3.7.3.8,11.7.14.8,11.0.2.3,5.0.11.2,0.0.11.3,3.1.2.4,1.1.1.4,0.4.1.5,12.3.11.4,1.0.2.7,15.0.2.8,0.1.15.2,1.3.5.7,0.5.6.7,12.2.11.5,9.0.13.2';
-  for (const contrast of ['no-preference', 'more']) {
-    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=3&moves=${moves}`, { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, contrast });
-    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+  const rescueBox = (page) => page.evaluate(() => {
+    const r = [...document.querySelectorAll('main button')].find((b) => b.textContent === 'Undo to the last winnable position').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: r.height, inner: innerHeight };
+  });
+  const echo = (page) => page.evaluate(() => { const e = document.querySelector('.echo'); return e.hidden ? null : e.textContent; });
+  // [viewport, extra, whether the refit keeps 24 px tiles (the button then comes into view)]
+  for (const [viewport, extra, contrast, refits] of [
+    [{ width: 412, height: 915 }, '', 'no-preference', true],
+    [{ width: 412, height: 915 }, '', 'more', true],
+    [{ width: 390, height: 844 }, '', 'no-preference', false],
+    [{ width: 360, height: 640 }, '&present=1', 'no-preference', false],
+  ]) {
+    const size = `${viewport.width} × ${viewport.height}${extra} ${contrast}`;
+    const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=3&moves=${moves}${extra}`, { reducedMotion: 'reduce', viewport, deviceScaleFactor: 2, hasTouch: true, isMobile: true, contrast });
+    await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]')?.textContent ?? ''));
     const view = () => page.evaluate(() => ({ turned: window.clearboardPage.view.turned, top: Math.round(window.clearboardPage.canvas.getBoundingClientRect().top) }));
     const before = await view();
     const s0 = await page.evaluate(() => window.clearboardPage.geom.s);
-    assert.equal(before.turned, true, `${contrast}: a 16 × 9 board is drawn turned on a phone`);
+    assert.equal(before.turned, !extra, `${size}: a 16 × 9 board is drawn turned on a phone (not in present mode)`);
     for (const [x, y] of [[13, 3], [10, 5]]) {
       const p = await at(page, x, y);
       await page.touchscreen.tap(p.x, p.y);
     }
     await page.waitForFunction(() => /^Lost as the tiles lie/.test(document.querySelector('main [data-ref="verdict"]').textContent));
     await button(page, 'Undo to the last winnable position').waitFor();
-    // The rescue button comes into view (the board is fitted again, on the next frames, to make room for it) …
-    await page.waitForFunction((was) => {
-      const r = [...document.querySelectorAll('main button')].find((b) => b.textContent === 'Undo to the last winnable position').getBoundingClientRect();
-      return r.height > 0 && r.bottom <= innerHeight && window.clearboardPage.geom.s < was;
-    }, s0);
+    if (refits) {
+      // The rescue button comes into view (the board is fitted again, on the next frames, to make room for it) …
+      await page.waitForFunction((was) => {
+        const r = [...document.querySelectorAll('main button')].find((b) => b.textContent === 'Undo to the last winnable position').getBoundingClientRect();
+        return r.height > 0 && r.bottom <= innerHeight && window.clearboardPage.geom.s < was;
+      }, s0);
+      assert.ok(await page.evaluate(() => window.clearboardPage.geom.s) >= 24, size);
+      assert.equal(await echo(page), null, `${size}: nothing echoed, the line is in view`);
+    } else {
+      // … unless that took the tiles under 24 px (12 px in present mode here): the board keeps its size, and the
+      // window's foot says where the button is.
+      await page.waitForFunction(() => !document.querySelector('.echo').hidden);
+      assert.equal(await echo(page), 'Lost as the tiles lie — no order of removals clears them. Shuffle rearranges them into a winnable board (−50 points), or undo to the last winnable position — its button is under the board.', size);
+      assert.equal(await page.evaluate(() => window.clearboardPage.geom.s), s0, `${size}: the board keeps its size`);
+      const r = await rescueBox(page);
+      assert.ok(r.height > 0 && r.bottom > r.inner, `${size}: the button is below the window (${JSON.stringify(r)})`);
+    }
     // … and the board keeps its way round and its place.
-    assert.deepEqual(await view(), before, `${contrast}: the board keeps its way round and its place`);
+    assert.deepEqual(await view(), before, `${size}: the board keeps its way round and its place`);
+    if (!refits) {
+      // Scrolled to, the button is in view and the echo goes; a tap on it undoes to the winnable position.
+      await page.evaluate(() => [...document.querySelectorAll('main button')].find((b) => b.textContent === 'Undo to the last winnable position').scrollIntoView({ block: 'end' }));
+      await page.waitForFunction(() => document.querySelector('.echo').hidden);
+      const b = await button(page, 'Undo to the last winnable position').boundingBox();
+      await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      await page.waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent));
+      assert.equal(await app(page, (a) => a.moves()), moves.split(',').length, `${size}: back before the losing pair`);
+    }
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -14,8 +14,19 @@ export function setRegions(liveEl, messageEl) {
     listening = true;
     // Before the games' own resize listeners (added later): they fit the board to the room left.
     addEventListener('resize', () => keepRoom(message?.textContent ?? ''));
-    new Echo(messageEl);
+    echoes = new Echo(messageEl);
   }
+}
+
+let echoes = null;
+
+/**
+ * Shows `text` at the window's foot, as the status message's echo is shown,
+ * while `el` (news under the board: a lost game's verdict) is out of view;
+ * it goes when `el` scrolls into view, at the next press or after a time.
+ */
+export function echoWhileHidden(el, text) {
+  echoes?.showFor(el, text);
 }
 
 /**
@@ -37,6 +48,9 @@ class Echo {
     document.body.append(this.el);
     this.timer = 0;
     this.frame = 0;
+    /** What the echo copies when not the status message (showFor), and what watches it come into view. */
+    this.target = null;
+    this.watch = null;
     this.wasHeld = false;
     // A message said (its text set, the same again included), or a Mayan result held back until its chains play out
     // (class "held") let go; its other class changes (the room kept, the fit: keepRoom on every resize) are not a
@@ -55,20 +69,46 @@ class Echo {
     for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => this.hide(), { capture: true, passive: true });
   }
 
-  /** Whether the status message can be seen in the window now (half of it at least). */
+  /** Whether what the echo copies (the status message, or `showFor`'s element) can be seen in the window now (half of it at least). */
   inView() {
-    return mostlyInView(this.source.getBoundingClientRect());
+    return mostlyInView((this.target ?? this.source).getBoundingClientRect());
   }
 
   update() {
     clearTimeout(this.timer);
+    this.target = null;
     const text = this.source.classList.contains('held') ? '' : this.source.textContent.trim();
     if (!text || this.inView() || !this.source.getClientRects().length || resultShows(text, true)) {
       this.hide();
       return;
     }
+    this.show(text, this.source.classList.contains('error'));
+  }
+
+  /**
+   * Echoes `text` for `el` (not the status message) while `el` is out of view: it goes when `el` comes into view,
+   * by a scroll or by the layout (a board fitted again under it a frame later).
+   */
+  showFor(el, text) {
+    cancelAnimationFrame(this.frame);
+    clearTimeout(this.timer);
+    this.target = el;
+    if (!text || !el.getClientRects().length || this.inView()) {
+      this.hide();
+      return;
+    }
+    this.show(text, false);
+    this.watch = new IntersectionObserver((entries) => {
+      if (this.target === el && entries.some((e) => e.intersectionRatio >= 0.5)) this.hide();
+    }, { threshold: 0.5 });
+    this.watch.observe(el);
+  }
+
+  show(text, error) {
+    this.watch?.disconnect();
+    this.watch = null;
     this.el.textContent = text;
-    this.el.classList.toggle('error', this.source.classList.contains('error'));
+    this.el.classList.toggle('error', error);
     this.el.hidden = false;
     // Time to read it: 4 s, more for a longer one (about 70 ms a character), at most 12 s.
     this.timer = setTimeout(() => this.hide(), Math.min(12000, Math.max(4000, text.length * 70)));
@@ -77,6 +117,8 @@ class Echo {
   hide() {
     clearTimeout(this.timer);
     this.el.hidden = true;
+    this.watch?.disconnect();
+    this.watch = null;
   }
 }
 

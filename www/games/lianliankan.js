@@ -11,12 +11,12 @@
 // its one-cell ring around it, where paths may run.
 import { actOnChoice } from '../core/keys.js';
 import { BoardGame, boardMarkup, plural, NOTHING_TO_UNDO, NOTHING_TO_REDO } from '../core/game.js';
-import { sizeCanvas, boardSpace, sameWindow, windowNow } from '../core/canvas.js';
+import { sizeCanvas, boardSpace, sameWindow, windowNow, TOUCH } from '../core/canvas.js';
 import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, lianliankanColorNames } from '../core/settings.js';
-import { setLog } from '../core/announce.js';
+import { setLog, echoWhileHidden } from '../core/announce.js';
 
 export const PRESETS = {
   small: { w: 8, h: 6, kinds: 12, label: 'Small (8 × 6, 12 kinds)' },
@@ -1103,6 +1103,20 @@ export class Lianliankan extends BoardGame {
     }, VERDICT_SAID_MS);
   }
 
+  /**
+   * A lost verdict out of view (a small phone's board fitted to the window's height, the lines under it a scroll
+   * away) is echoed at the window's foot, once the board has been fitted to it.
+   */
+  echoLost(token, text) {
+    const said = this.ref('verdict').textContent;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (token !== this.verdictToken || !this.app || this.ref('verdict').textContent !== said) return;
+      // (The button when it shows: the line above it may be in view while it is not.)
+      const button = this.ref('undo-to-winnable');
+      echoWhileHidden(button.hidden || button.style.visibility ? this.ref('verdict') : button, text);
+    }));
+  }
+
   showVerdict(v, token, late = false) {
     const verdict = this.ref('verdict');
     this.rescueUndos = null;
@@ -1127,6 +1141,7 @@ export class Lianliankan extends BoardGame {
       verdict.textContent = `${lost}; looking for the last winnable position among the last moves (undo walks back to it)…${shuffles ? ` ${SHUFFLE_SAYS}` : ''}`;
       // Said now, not when the walk ends (a second or two on): that the game is lost is the news.
       this.sayLater(token, verdict.textContent);
+      this.echoLost(token, verdict.textContent);
       this.lookBack(token, late);
     } else if (v === 'no') {
       // Lost, stuck or not: Shuffle is highlighted as the verdict offers it.
@@ -1149,6 +1164,7 @@ export class Lianliankan extends BoardGame {
       // The line ends at its button (a colon before it), which is not read with it: said, the colon gives way to where the button is.
       const spoken = back ? `${said.replace(/:$/, '')} (${plural(this.rescueUndos, 'move')} back) with the button after it.` : said;
       this.sayLater(token, said, spoken);
+      this.echoLost(token, back ? `${said.replace(/:$/, '')} — its button is under the board.` : said);
     } else verdict.textContent = `Unknown so far — searching on (0 s of ${SEARCH_ON_MS / 1000})…`;
     // An answer found by the search that went on is news: said (a lost one is said above).
     if (late && v === 'yes') this.shell.announce(verdict.textContent);
@@ -1815,7 +1831,16 @@ export class Lianliankan extends BoardGame {
     const board = `${w} ${h} ${mayTurn}`;
     const keep = this.turnKey?.board === board && sameWindow(this.turnKey.window) ? this.view.turned : undefined;
     if (keep === undefined) this.turnKey = { board, window: windowNow() };
-    const { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN, keep);
+    let { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN, keep);
+    // Nor do lines that grew under the board since (a lost game's verdict and its rescue button), the window and the
+    // board as they were, take a touch screen's tiles under a finger's size (or under their size, when smaller
+    // already): the board keeps its size, and the lines are a scroll away (the echo at the window's foot says what
+    // came). (The button took a present-mode Classic board at 360 × 640 from 19 to 12 px.)
+    const present = document.body.classList.contains('present');
+    if (TOUCH.matches && keep !== undefined && this.keptFor === `${board} ${present}` && s < Math.min(this.geom.s, TAP_CELL)) {
+      ({ s, turned } = { s: this.geom.s, turned: this.view.turned });
+    }
+    this.keptFor = `${board} ${present}`;
     // The frame that would show the whole board (the embed's height event): as tall as the width asks.
     const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
     this.wantedBoardHeight = (tall.turned ? w + 2 : h + 2) * tall.s;
