@@ -29,6 +29,11 @@ export function echoWhileHidden(el, text) {
   echoes?.showFor(el, text);
 }
 
+/** Hides what echoWhileHidden shows for `el` or an element in it (what it said is gone: another verdict, another game). */
+export function forgetEcho(el) {
+  if (echoes?.target && el.contains(echoes.target)) echoes.hide();
+}
+
 /**
  * What the status message says, shown at the bottom of the window while
  * the message itself is out of view: a phone's header scrolled away above a
@@ -90,16 +95,16 @@ class Echo {
    * by a scroll or by the layout (a board fitted again under it a frame later).
    */
   showFor(el, text) {
-    cancelAnimationFrame(this.frame);
-    clearTimeout(this.timer);
-    this.target = el;
-    if (!text || !el.getClientRects().length || this.inView()) {
-      this.hide();
+    if (!text || !el.getClientRects().length || mostlyInView(el.getBoundingClientRect())) {
+      // An echo of such news before goes (not one of the status message's).
+      if (this.target) this.hide();
       return;
     }
+    clearTimeout(this.timer);
+    this.target = el;
     this.show(text, false);
     this.watch = new IntersectionObserver((entries) => {
-      if (this.target === el && entries.some((e) => e.intersectionRatio >= 0.5)) this.hide();
+      if (this.target === el && (!el.isConnected || entries.some((e) => e.intersectionRatio >= 0.5))) this.hide();
     }, { threshold: 0.5 });
     this.watch.observe(el);
   }
@@ -117,6 +122,7 @@ class Echo {
   hide() {
     clearTimeout(this.timer);
     this.el.hidden = true;
+    this.target = null;
     this.watch?.disconnect();
     this.watch = null;
   }

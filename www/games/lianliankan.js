@@ -16,7 +16,7 @@ import { reducedMotion } from '../core/animation.js';
 import { stats, record } from '../core/stats.js';
 import { load, save } from '../core/storage.js';
 import { colors, lianliankanColorNames } from '../core/settings.js';
-import { setLog, echoWhileHidden } from '../core/announce.js';
+import { setLog, echoWhileHidden, forgetEcho } from '../core/announce.js';
 
 export const PRESETS = {
   small: { w: 8, h: 6, kinds: 12, label: 'Small (8 × 6, 12 kinds)' },
@@ -375,6 +375,7 @@ export class Lianliankan extends BoardGame {
   }
 
   unmount() {
+    if (this.root) forgetEcho(this.ref('rescue'));
     document.removeEventListener('visibilitychange', this.onVisibility);
     clearInterval(this.clockTimer);
     clearTimeout(this.flashTimer);
@@ -962,6 +963,8 @@ export class Lianliankan extends BoardGame {
     verdict.textContent = 'Winnable? checking…';
     this.ref('undo-to-winnable').hidden = true;
     this.ref('undo-to-winnable').style.visibility = '';
+    // What the window's foot echoed of the last verdict is no longer so.
+    forgetEcho(this.ref('rescue'));
     this.verdictLost = false;
     this.offerShuffle();
     setTimeout(() => {
@@ -1091,7 +1094,6 @@ export class Lianliankan extends BoardGame {
     } else this.explainNoLine();
   }
 
-  /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
   /**
    * Says `spoken` (else the verdict line's `said`) a moment after the move's own words, unless by then the line
    * says something else or another verdict was asked for.
@@ -1105,18 +1107,21 @@ export class Lianliankan extends BoardGame {
 
   /**
    * A lost verdict out of view (a small phone's board fitted to the window's height, the lines under it a scroll
-   * away) is echoed at the window's foot, once the board has been fitted to it.
+   * away) is echoed at the window's foot, once the board has been fitted to it: the line's new size is seen at the
+   * next frame's layout, the board fitted at the frame after (FitWatcher), and looked at in the third.
    */
   echoLost(token, text) {
     const said = this.ref('verdict').textContent;
-    requestAnimationFrame(() => requestAnimationFrame(() => {
+    const frame = (f) => requestAnimationFrame(f);
+    frame(() => frame(() => frame(() => {
       if (token !== this.verdictToken || !this.app || this.ref('verdict').textContent !== said) return;
       // (The button when it shows: the line above it may be in view while it is not.)
       const button = this.ref('undo-to-winnable');
       echoWhileHidden(button.hidden || button.style.visibility ? this.ref('verdict') : button, text);
-    }));
+    })));
   }
 
+  /** Shows verdict `v` ("yes", "no", "unknown") of the position shown; `late` when a search that went on found it (said too). */
   showVerdict(v, token, late = false) {
     const verdict = this.ref('verdict');
     this.rescueUndos = null;
@@ -1821,7 +1826,8 @@ export class Lianliankan extends BoardGame {
     const mayTurn = NARROW.matches && !document.body.classList.contains('present') && !document.documentElement.classList.contains('embed');
     // On a small phone the lines under the board give way (a scroll) before its tiles get smaller than a finger.
     const wrap = this.ref('wrap');
-    const space = boardSpace(wrap, this.reserveBelow(), (height) => fitTurned(wrap.clientWidth, height, w, h, mayTurn).s, TAP_CELL);
+    const below = this.reserveBelow();
+    const space = boardSpace(wrap, below, (height) => fitTurned(wrap.clientWidth, height, w, h, mayTurn).s, TAP_CELL);
     // A turned board stays turned while turning still gains a little (a phone's address bar that hides and
     // shows changes the height: the board does not flip with it).
     // Nor does it turn while the window and the board stay as they are: a lost game's verdict and its rescue button
@@ -1832,15 +1838,20 @@ export class Lianliankan extends BoardGame {
     const keep = this.turnKey?.board === board && sameWindow(this.turnKey.window) ? this.view.turned : undefined;
     if (keep === undefined) this.turnKey = { board, window: windowNow() };
     let { s, turned } = fitTurned(space.width, space.height, w, h, mayTurn, this.view.turned ? TURN_KEEP : TURN_GAIN, keep);
-    // Nor do lines that grew under the board since (a lost game's verdict and its rescue button), the window and the
-    // board as they were, take a touch screen's tiles under a finger's size (or under their size, when smaller
-    // already): the board keeps its size, and the lines are a scroll away (the echo at the window's foot says what
-    // came). (The button took a present-mode Classic board at 360 × 640 from 19 to 12 px.)
-    const present = document.body.classList.contains('present');
-    if (TOUCH.matches && keep !== undefined && this.keptFor === `${board} ${present}` && s < Math.min(this.geom.s, TAP_CELL)) {
+    // Nor do lines that grew under the board since its last fit (a lost game's verdict and its rescue button), all
+    // else as it was (the window, the board, present mode, what is above it), take a touch screen's tiles under a
+    // finger's size (or under their size, when smaller already): the board keeps its size, and the lines are a
+    // scroll away (the echo at the window's foot says what came). Not in an embed, whose frame is all there is.
+    // (The button took a present-mode Classic board at 360 × 640 from 19 to 12 px.)
+    const room = {
+      key: `${board} ${document.body.classList.contains('present')} ${innerWidth} ${innerHeight} ${Math.round(wrap.getBoundingClientRect().top + scrollY)}`,
+      below,
+    };
+    const grew = this.lastRoom?.key === room.key && room.below >= this.lastRoom.below;
+    if (TOUCH.matches && !document.documentElement.classList.contains('embed') && keep !== undefined && grew && s < Math.min(this.geom.s, TAP_CELL)) {
       ({ s, turned } = { s: this.geom.s, turned: this.view.turned });
     }
-    this.keptFor = `${board} ${present}`;
+    this.lastRoom = room;
     // The frame that would show the whole board (the embed's height event): as tall as the width asks.
     const tall = fitTurned(space.width, Infinity, w, h, mayTurn);
     this.wantedBoardHeight = (tall.turned ? w + 2 : h + 2) * tall.s;
