@@ -9,7 +9,7 @@
 import { engine } from './core/engine.js';
 import { actOnChoice, installKeys, isTextField } from './core/keys.js';
 import { setRegions, showMessage, announce, shown, keepRoom } from './core/announce.js';
-import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS } from './core/embed.js';
+import { Messenger, splitLink, parseOrigin, decodeLink, isCommand, ESCAPED_SEPARATOR, MAX_LINK_CHARS, keepScrollsInFrame } from './core/embed.js';
 import { PALETTES, MOTIONS, MOTIONS_SHORT, paletteName, setPalette, motionSetting, setMotion } from './core/settings.js';
 import { shortName } from './core/labels.js';
 
@@ -97,6 +97,8 @@ class Shell {
     setRegions(document.getElementById('live'), document.getElementById('message'));
     this.buildSwitcher();
     installKeys(() => ({ key: (e) => this.key(e), fieldKey: (e) => this.fieldKey(e), ref: (name) => this.game?.ref?.(name) }));
+    // (After the keys' own listener: what a game or present mode used is not scrolled too.)
+    keepScrollsInFrame();
     document.getElementById('present').addEventListener('click', () => this.togglePresent());
     this.buildSettings();
     addEventListener('resize', () => {
@@ -909,7 +911,9 @@ addEventListener('message', keepEarly);
 // While the engine loads the header's controls are off (the markup has them so: they act on a game) and the status
 // says so, with the wasm's download as a bar; nothing arriving for a while is said, and a failure offers to try again.
 // An embedded page shows its frame's layout from the start (the page's parameters are read again once it is in).
-if (/[#&]embed=1(&|$)/.test(location.hash)) {
+// (Given once: a key given twice is ignored, as applyParams says.)
+const embedKeys = location.hash.match(/[#&]embed=[^&]*/g) ?? [];
+if (embedKeys.length === 1 && /=1$/.test(embedKeys[0])) {
   document.body.classList.add('embed');
   document.documentElement.classList.add('embed');
 }

@@ -1430,3 +1430,65 @@ test('a command refused from the wrong origin is said, and what was said goes wh
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a frame out of view sends the height of a position loaded there at once; keys that scroll never move the host page; embed=1 given twice is off in a frame too', async () => {
+  // Out of view (a long host page), a frame of another origin gets no rendering steps from Chromium: its resize
+  // observer and the board's fit waited until it was scrolled to, and the frame then grew under the reader's eyes.
+  {
+    const { page, problems, context } = await hostPage('game=samegame&seed=3&embed=1');
+    await waitFor(page, 'ready');
+    const first = await settledHeight(page);
+    await page.evaluate(() => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '3000px';
+      document.getElementById('game').before(spacer);
+      scrollTo(0, 0);
+    });
+    await page.waitForTimeout(300);
+    assert.ok(await page.evaluate(() => document.getElementById('game').getBoundingClientRect().top > innerHeight), 'the frame is out of view');
+    const n = (await heightEvents(page)).length;
+    await page.evaluate((origin) => document.getElementById('game').contentWindow.postMessage({ type: 'load', link: 'game=mayan&level=12' }, origin), new URL(game.url).origin);
+    await page.waitForFunction(([k, px]) => window.received.filter((d) => d.type === 'height').length > k && window.received.at(-1).px > px + 100, [n, first], { timeout: 3000 });
+    assert.ok(await page.evaluate(() => document.getElementById('game').getBoundingClientRect().top > innerHeight), 'still out of view');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // Page Down, End, Home and Page Up on a focused board, and the arrows and Space with nothing focused, scroll the
+  // frame at most: the browser passed a scroll the frame could not make on to its host.
+  for (const link of ['game=samegame&seed=3&embed=1', 'game=lianliankan&w=8&h=6&kinds=12&seed=3&embed=1', 'game=mayan&level=12&embed=1']) {
+    const { page, problems, context } = await hostPage(link);
+    await waitFor(page, 'ready');
+    await settledHeight(page);
+    await page.evaluate(() => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '3000px';
+      document.body.append(spacer);
+      scrollTo(0, 100);
+    });
+    const inFrame = page.frames().find((fr) => fr.url().startsWith(game.url));
+    await inFrame.evaluate(() => window.clearboardPage.focusBoard());
+    for (const key of ['PageDown', 'End', 'Home', 'PageUp']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(100);
+      assert.equal(await page.evaluate(() => scrollY), 100, `${link}: ${key} on the board`);
+    }
+    await inFrame.evaluate(() => document.activeElement.blur());
+    for (const key of ['PageDown', 'End', 'ArrowDown', 'Space', 'Home']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(100);
+      assert.equal(await page.evaluate(() => scrollY), 100, `${link}: ${key} with nothing focused`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // embed=1 given twice is ignored, as the status line says: the whole page, in a frame too.
+  {
+    const { page, problems, context } = await hostPage('game=samegame&seed=3&embed=1&embed=1');
+    await waitFor(page, 'ready');
+    const inFrame = page.frames().find((fr) => fr.url().startsWith(game.url));
+    assert.equal(await inFrame.evaluate(() => document.getElementById('message').textContent), 'embed: given twice, so it is ignored.');
+    assert.equal(await inFrame.evaluate(() => [document.documentElement.classList.contains('embed'), document.body.classList.contains('embed')].join()), 'false,false');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -212,13 +212,12 @@ export class FitWatcher {
     // reported as an error ("ResizeObserver loop completed with undelivered
     // notifications") on the window.
     this.pending = 0;
+    this.fitNow = fit;
     this.observer = new ResizeObserver(() => {
       if (this.pending) return;
       this.pending = requestAnimationFrame(() => {
         this.pending = 0;
-        this.before();
-        this.keepTall();
-        if (this.key() !== this.last) fit();
+        this.check();
       });
     });
     for (const el of [...watched, ...below]) if (el) this.observer.observe(el);
@@ -228,6 +227,13 @@ export class FitWatcher {
       fit();
     };
     addEventListener('resize', this.onResize);
+  }
+
+  /** Fits the board again when its space changed since the last fit (what a rendering step's observation does). */
+  check() {
+    this.before();
+    this.keepTall();
+    if (this.key() !== this.last) this.fitNow();
   }
 
   /**

@@ -4,6 +4,7 @@
 // a message that is not a well-formed command is ignored.
 import { shown } from './announce.js';
 import { overlayNeeds } from './game.js';
+import { isTextField } from './keys.js';
 
 /** The longest link opened (an address, a `load` command): longer ones are refused before the engine reads them. */
 export const MAX_LINK_CHARS = 100000;
@@ -140,8 +141,23 @@ export class Messenger {
     this.lastOver = false;
   }
 
+  /**
+   * The height measured again after the task that changed the position: a frame out of view (of another origin)
+   * gets no rendering steps from Chromium, so neither the resize observer nor the board's fit run there until it
+   * is scrolled into view, and a parent that sizes it from `height` would then see it jump.
+   */
+  heightSoon() {
+    clearTimeout(this.heightTimer);
+    this.heightTimer = setTimeout(() => {
+      // The board's fit first, as a rendering step would make it (nothing when its space is as it was).
+      this.shell.game?.fit?.check?.();
+      this.height();
+    }, 0);
+  }
+
   /** After a change of the shown game's position: `move`, and `over` when it ends. */
   changed(game) {
+    if (this.framed && this.started) this.heightSoon();
     if (!this.framed || !this.started || !game?.app) return;
     const link = game.link();
     if (link === this.lastLink) {
@@ -254,4 +270,46 @@ export class Messenger {
       console.error(`clearboard: a message from the parent failed: ${err?.message ?? err}`);
     }
   }
+}
+
+/** Keys that scroll a page, and how far (`page`: the window's height less a line; ±Infinity: to an end). */
+function scrollKeyBy(e, page, nothingFocused) {
+  switch (e.key) {
+    case 'PageDown': return page;
+    case 'PageUp': return -page;
+    case 'End': return Infinity;
+    case 'Home': return -Infinity;
+    // (On a focused control these are its own: Space presses a button, the arrows move a slider.)
+    case ' ': return nothingFocused ? (e.shiftKey ? -page : page) : null;
+    case 'ArrowDown': return nothingFocused ? 40 : null;
+    case 'ArrowUp': return nothingFocused ? -40 : null;
+    default: return null;
+  }
+}
+
+/**
+ * In a frame, a key that scrolls (Page Up / Down, Home, End; Space and the
+ * arrows with nothing focused) and that nothing in the page used scrolls the
+ * frame's own page, or the box it is in, and never the host page: a browser
+ * passes a scroll that the frame cannot make on to the page around it (Page
+ * Down on a focused board moved its host by a screen).
+ */
+export function keepScrollsInFrame() {
+  if (window.parent === window) return;
+  addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (isTextField(t) || t?.closest?.('select, input, textarea, [contenteditable="true"]')) return;
+    const nothingFocused = !t || t === document.body || t === document.documentElement;
+    // The box that scrolls around what has the focus (a log, the side column), else the page.
+    let box = t?.parentElement ?? null;
+    while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+    if (!box || box === document.body) box = document.scrollingElement ?? document.documentElement;
+    const viewport = box === document.scrollingElement || box === document.documentElement;
+    const by = scrollKeyBy(e, Math.max(40, (viewport ? innerHeight : box.clientHeight) - 40), nothingFocused);
+    if (by === null) return;
+    e.preventDefault();
+    const top = by === Infinity ? box.scrollHeight : by === -Infinity ? 0 : box.scrollTop + by;
+    box.scrollTo({ top });
+  });
 }
