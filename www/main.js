@@ -207,7 +207,8 @@ class Shell {
   /**
    * A key in a form field: its own, except in present mode, where Esc
    * leaves from any field and → / ← step and undo from a list, a check box
-   * or a slider too (a text or number field keeps its arrows).
+   * or a slider too (a text or number field keeps its arrows), and a
+   * clicker's Page Down / Page Up from a one-line field too.
    */
   fieldKey(e) {
     if (!this.presenting || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
@@ -215,8 +216,9 @@ class Shell {
       this.togglePresent(false);
       return;
     }
-    // A text or number field keeps its arrows and page keys.
+    // A text or number field keeps its arrows; a text area (lines to page through) its page keys too.
     if (!isTextField(e.target)) this.presentStep(e, true);
+    else if (!e.target.closest('textarea, [contenteditable="true"]')) this.presentStep(e, false);
   }
 
   /**

@@ -850,6 +850,11 @@ test('present mode: P enters it, → steps and ← undoes, Esc leaves, &present=
   await page.getByLabel('Think for (seconds)').focus();
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, 'a number field keeps →');
+  // (A clicker's keys step from it all the same: a teacher who typed a time and pressed Enter had to leave it first.)
+  await page.keyboard.press('PageDown');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2, 'Page Down from a number field steps');
+  await page.keyboard.press('PageUp');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 1, 'Page Up from a number field undoes');
   const entries = await page.evaluate(() => history.length);
   await page.keyboard.press('Escape');
   assert.equal(await present.getAttribute('aria-pressed'), 'false');
