@@ -601,6 +601,12 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   assert.match(await ref(page, 'why').textContent(), /^Show search from column 1, row 2: .* 1 tile D reached \(D \(capital D, [a-z ]+\): column 2, row 2\), each with the path found/);
   // ... and are said with the selection.
   assert.match(await page.locator('#live').textContent(), /^Selected column 1, row 2: .*\. Show search from column 1, row 2: .* 1 tile D reached/);
+  assert.match(await ref(page, 'why').textContent(), /: cells reached with 1 segment \(blue\), 2 \(green\) and 3 \(orange\);/);
+  // A tile with tiles on its four sides reaches no cell: the words do not name layers that are not drawn.
+  await page.evaluate(() => { location.hash = '#game=lianliankan&variant=none&board=ABCD/BEFC/DFEA'; });
+  await page.waitForFunction(() => window.clearboardPage.app?.width() === 4);
+  await clickCell(page, 1, 1);
+  assert.equal(await ref(page, 'why').textContent(), 'Show search from column 2, row 2: no cell reached, as every side of it is a tile; no other E is reached.');
   await page.getByLabel('Show search').uncheck();
   // Leaving the game with its board focused (the board hears the blur after it is gone).
   await ref(page, 'board').focus();

@@ -668,7 +668,10 @@ export class Lianliankan extends BoardGame {
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (reach[(y + 1) * (w + 2) + x + 1] >= 5) found.push(`column ${x + 1}, row ${y + 1}`);
     const kind = this.app.cells()[sel.y * w + sel.x];
     const k = this.letter(kind);
-    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: cells reached with 1 segment (blue), 2 (green) and 3 (orange); ${found.length === 0 ? `no other ${k} is reached` : `${plural(found.length, `tile ${k}`)} reached (${this.kindText(kind)}: ${found.join('; ')}), each with the path found (orange)`}.`;
+    // (A tile with tiles on its four sides reaches no cell: nothing is shaded, and the words say so.)
+    const shaded = reach.some((v) => v >= 1 && v <= 3);
+    const layers = shaded ? 'cells reached with 1 segment (blue), 2 (green) and 3 (orange)' : 'no cell reached, as every side of it is a tile';
+    this.ref('why').textContent = `Show search from column ${sel.x + 1}, row ${sel.y + 1}: ${layers}; ${found.length === 0 ? `no other ${k} is reached` : `${plural(found.length, `tile ${k}`)} reached (${this.kindText(kind)}: ${found.join('; ')}), each with the path found (orange)`}.`;
   }
 
   /** Animates the pair just removed (its path, then the slides) and updates the page. */
