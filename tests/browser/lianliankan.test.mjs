@@ -608,6 +608,11 @@ test('the little things a player meets: Restart resets the clock, leaving with t
   await clickCell(page, 1, 1);
   assert.equal(await ref(page, 'why').textContent(), 'Show search from column 2, row 2: no cell reached, as every side of it is a tile; no other E is reached.');
   await page.getByLabel('Show search').uncheck();
+  // Hint names its pair's kind, as Step does.
+  await page.evaluate(() => { location.hash = '#game=lianliankan&variant=none&board=BAAB'; });
+  await page.waitForFunction(() => window.clearboardPage.app?.height() === 1);
+  await button(page, 'Hint').click();
+  assert.match(await ref(page, 'why').textContent(), /^Hint: the pair of [AB] \(capital [AB], [a-z ]+\) at column \d, row 1 and column \d, row 1 — removing them keeps the game winnable\.$/);
   // Leaving the game with its board focused (the board hears the blur after it is gone).
   await ref(page, 'board').focus();
   await page.evaluate(() => { location.hash = '#game=samegame&seed=2'; });
@@ -1851,7 +1856,7 @@ test('an "unknown" verdict searches on in slices and decides as the command line
     // in the status message.
     const status = () => page.locator('#message').textContent();
     const during = hinted.startsWith('No winning line found from here yet: the search goes on');
-    assert.ok(during || hinted.startsWith('Hint: the tiles at'), hinted);
+    assert.ok(during || hinted.startsWith('Hint: the pair of '), hinted);
     if (want === 'yes') {
       if (during) {
         assert.equal(await ref(page, 'why').textContent(), 'The search found a winning line: Hint shows its next pair.');

@@ -756,7 +756,9 @@ export class Lianliankan extends BoardGame {
     this.hintPair = Array.from(h);
     this.hintPath = pointsOf(Array.from(this.app.hintPath()));
     const [x1, y1, x2, y2] = this.hintPair;
-    this.ref('why').textContent = `Hint: the tiles at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — removing them keeps the game winnable.`;
+    // (Named by their kind, as Step names its pair.)
+    const kind = this.app.cells()[y1 * this.app.width() + x1];
+    this.ref('why').textContent = `Hint: the pair of ${this.kindText(kind)} at column ${x1 + 1}, row ${y1 + 1} and column ${x2 + 1}, row ${y2 + 1} — removing them keeps the game winnable.`;
     this.shell.announce(this.ref('why').textContent);
     this.draw();
   }
