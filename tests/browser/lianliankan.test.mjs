@@ -1959,9 +1959,13 @@ test('a lost position whose way back needs earlier positions solved looks for it
   await page.waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]').textContent));
   assert.equal(await verdict(), 'Lost as the tiles lie — no order of removals clears them; looking for the last winnable position among the last moves (undo walks back to it)… Shuffle rearranges the tiles left into a winnable board (−50 points).');
   // A screen reader hears that the game is lost while the line looks, a moment after it says so (not only when
-  // the walk ends, a second or more later).
+  // the walk ends). (The page seen as hidden meanwhile: the walk pauses, as it does in a tab not shown, and would
+  // otherwise end within the moment here.)
+  await page.evaluate(() => Object.defineProperty(document, 'hidden', { get: () => true, configurable: true }));
   await page.waitForFunction(() => document.getElementById('live').textContent === document.querySelector('main [data-ref="verdict"]').textContent, null, { timeout: 3000 });
   assert.match(await page.locator('#live').textContent(), /^Lost as the tiles lie — no order of removals clears them; looking for the last winnable position/);
+  await page.evaluate(() => delete document.hidden);
+  assert.equal(await page.evaluate(() => document.hidden), false);
   // Meanwhile a task queued runs within a slice, a key moves the cursor and Hint says what goes on.
   const lags = await eventLoopLags(page);
   assert.ok(median(lags) < 40 && Math.max(...lags) < 150, `event loop lag while looking back: ${lags.map((l) => l.toFixed(1))}`);

@@ -301,8 +301,8 @@ export function keepScrollsInFrame() {
     const t = e.target;
     if (isTextField(t) || t?.closest?.('select, input, textarea, [contenteditable="true"]')) return;
     const nothingFocused = !t || t === document.body || t === document.documentElement;
-    // The box that scrolls around what has the focus (a log, the side column), else the page.
-    let box = t?.parentElement ?? null;
+    // The box that scrolls with the focus in it, or focused itself (a log, an explanation, the side column), else the page.
+    let box = t instanceof Element ? t : null;
     while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
     if (!box || box === document.body) box = document.scrollingElement ?? document.documentElement;
     const viewport = box === document.scrollingElement || box === document.documentElement;
