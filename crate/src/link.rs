@@ -24,6 +24,14 @@ pub enum Link {
 /// beyond its `key=value` shape.
 fn named_game(text: &str) -> Result<Option<&str>, String> {
     let text = text.strip_prefix('#').unwrap_or(text);
+    // A whole address pasted where its link goes (a site's `load` command, say): what to give instead.
+    if let Some((address, link)) = text.split_once('#').filter(|(a, _)| a.contains("://")) {
+        return Err(format!(
+            "'{}' is a whole address: its link is the part after '#' ('{}')",
+            shorten(address),
+            shorten(link)
+        ));
+    }
     let mut game = None;
     for part in text.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part
@@ -376,6 +384,10 @@ mod tests {
             ("game=chess", "unknown game 'chess'"),
             ("garbage", "'garbage' is not key=value"),
             ("game=samegame&game=samegame", "twice"),
+            (
+                "https://example.com/games/index.html#game=mayan&level=3",
+                "'https://example.com/games/index.html' is a whole address: its link is the part after '#' ('game=mayan&level=3')",
+            ),
         ] {
             let err = game_of(text).unwrap_err();
             assert!(err.contains(what), "{:?} → {:?}", text, err);

@@ -460,6 +460,13 @@ test('load: an escaped link opens as in the address, an over position is news, a
     assert.match(error.message, said, link);
     assert.deepEqual([error.command, error.game, error.link], ['load', shown.slice(5, shown.indexOf('&')), shown]);
   }
+  // A whole address where its link goes: what to send instead.
+  {
+    const before = (await errors()).length;
+    await load(`${game.url}#game=mayan&level=3`);
+    await expectEventually(async () => (await errors()).length === before + 1);
+    assert.match((await errors()).at(-1).message, /^This link could not be opened \(link: 'http:\/\/127\.0\.0\.1:\d+\/?' is a whole address: its link is the part after '#' \('game=mayan&level=3'\)\)/);
+  }
   // A link that opens says nothing of the kind.
   const count = (await errors()).length;
   await load('game=samegame&board=RG/GR');
