@@ -489,6 +489,10 @@ test('an &origin= changed by the parent (the frame\'s hash) takes effect, and wh
   await setHash(`game=samegame&board=RRG/GBB/GBR&embed=1&origin=${hostOrigin}`);
   await frame().waitForFunction((o) => window.clearboard.messenger.origin === o, hostOrigin);
   assert.doesNotMatch(await status(), /not obeyed/, 'the status no longer says messages are refused');
+  // The host, which heard nothing before (its origin was not the one given), hears `ready` and the height now.
+  await waitFor(page, 'ready');
+  await waitFor(page, 'height');
+  assert.deepEqual((await received(page)).find((d) => d.type === 'ready'), { source: 'clearboard', type: 'ready', game: 'samegame', link: 'game=samegame&board=RRG/GBB/GBR' });
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await waitFor(page, 'move');
   // A hash without origin= keeps the one given, and the address says so (a reload obeys the same parent).

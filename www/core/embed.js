@@ -125,6 +125,12 @@ export class Messenger {
     }
   }
 
+  /** `ready` again, and the height, for a parent of a new origin (origin= changed): it heard nothing so far. */
+  introduce(game) {
+    this.lastHeight = 0;
+    this.ready(game);
+  }
+
   ready(game) {
     this.started = true;
     this.lastLink = game.link();
