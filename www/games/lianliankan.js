@@ -535,6 +535,17 @@ export class Lianliankan extends BoardGame {
   opened() {
     this.readoutRoom = null;
     this.turnKey = null;
+    // The last position's verdict goes before the board is fitted to the new one: a lost verdict's lines (and its
+    // rescue button) were measured as this position's, and a New game after a lost one was dealt with smaller tiles
+    // (25 → 23 px at 360 × 640) for the whole game.
+    if (this.root) {
+      const verdict = this.ref('verdict');
+      verdict.style.minHeight = '';
+      verdict.textContent = 'Winnable? checking…';
+      this.ref('undo-to-winnable').hidden = true;
+      this.ref('undo-to-winnable').style.visibility = '';
+      forgetEcho(this.ref('rescue'));
+    }
     super.opened();
   }
 
@@ -1117,12 +1128,15 @@ export class Lianliankan extends BoardGame {
    */
   echoLost(token, text) {
     const said = this.ref('verdict').textContent;
+    // Echoed again when the window changes (a phone turned and back: the board fitted afresh may leave the line
+    // a scroll away).
+    this.lostEcho = { token, said, text };
     const frame = (f) => requestAnimationFrame(f);
     frame(() => frame(() => frame(() => {
       if (token !== this.verdictToken || !this.app || this.ref('verdict').textContent !== said) return;
-      // (The button when it shows: the line above it may be in view while it is not.)
-      const button = this.ref('undo-to-winnable');
-      echoWhileHidden(button.hidden || button.style.visibility ? this.ref('verdict') : button, text);
+      // The line with its button: most of it out of view (a line in view, its button a few pixels past the
+      // window's foot, is not echoed over itself).
+      echoWhileHidden(this.ref('rescue'), text);
     })));
   }
 
@@ -1823,6 +1837,13 @@ export class Lianliankan extends BoardGame {
   resize() {
     if (!this.root || !this.app) return;
     this.fit.mark();
+    // Another window (a phone turned): a lost verdict still shown is echoed again if it is now out of view.
+    if (!sameWindow(this.echoWindow)) {
+      const turned = Boolean(this.echoWindow);
+      this.echoWindow = windowNow();
+      const e = this.lostEcho;
+      if (turned && e && e.token === this.verdictToken && this.ref('verdict').textContent === e.said) this.echoLost(e.token, e.text);
+    }
     const w = this.app.width();
     const h = this.app.height();
     // Only on a narrow screen (where the lines under the board keep their room), never in present mode (the
