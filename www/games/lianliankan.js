@@ -922,7 +922,7 @@ export class Lianliankan extends BoardGame {
         this.recorded = true;
         const best = load(this.bestKey(), null);
         if ((!Number.isFinite(best) || this.elapsed() < best) && save(this.bestKey(), Math.round(this.elapsed()))) {
-          text += ' A new best time for this board size and variant.';
+          text += ' A new best time for this board size, number of kinds and variant.';
         }
       } else if (this.timer.assisted && !this.openedWon) {
         // What counts as help is listed in the Board panel: the result, a phone's status line, keeps to two lines.
