@@ -348,13 +348,12 @@ class Shell {
       if (origin) {
         this.params.origin = origin;
         // Another origin: a parent refused before may be refused again, and is told so again.
-        if (this.messenger.origin !== origin) {
-          this.messenger.refusedFrom = null;
-          // A parent of that origin has heard nothing yet (a frame opened with a wrong origin=, set right by its
-          // parent through the address): once the address is opened, the game is `ready` for it, with its height.
-          if (this.messenger.started) setTimeout(() => this.game && this.messenger.introduce(this.game), 0);
-        }
+        const changed = this.messenger.origin !== origin;
+        if (changed) this.messenger.refusedFrom = null;
         this.messenger.origin = origin;
+        // A parent of that origin may have heard nothing yet (a frame opened with a wrong origin=, set right by its
+        // parent through the address): the game is `ready` for it once the address is opened.
+        if (changed) this.messenger.originChanged();
         // An address that refused an origin said so; one that gives a good one now (a hash changed by
         // the parent) takes that back.
         const said = document.getElementById('message').textContent;

@@ -495,10 +495,28 @@ test('an &origin= changed by the parent (the frame\'s hash) takes effect, and wh
   assert.deepEqual((await received(page)).find((d) => d.type === 'ready'), { source: 'clearboard', type: 'ready', game: 'samegame', link: 'game=samegame&board=RRG/GBB/GBR' });
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await waitFor(page, 'move');
+  // The same origin again (with another position): no second `ready`.
+  await setHash(`game=samegame&board=RG/GR&embed=1&origin=${hostOrigin}`);
+  await waitFor(page, 'move', 2);
+  assert.equal((await received(page)).filter((d) => d.type === 'ready').length, 1);
   // A hash without origin= keeps the one given, and the address says so (a reload obeys the same parent).
   await setHash('game=samegame&board=RRG/GBB/GBR&embed=1');
   await expectEventually(async () => (await frame().evaluate(() => location.hash)).endsWith(`&origin=${hostOrigin}`));
   assert.equal(await frame().evaluate(() => window.clearboard.messenger.origin), hostOrigin);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a frame that heard no origin= (its events to any parent) and then gets one through its address sends no second ready', async () => {
+  const { page, problems, context } = await hostPage('game=samegame&board=RRG/GBB/GBR&embed=1');
+  await waitFor(page, 'ready');
+  const hostOrigin = new URL(host.url).origin;
+  await page.evaluate(([base, h]) => { document.getElementById('game').src = `${base}#${h}`; }, [game.url, `game=samegame&seed=5&embed=1&origin=${hostOrigin}`]);
+  const frame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+  await frame().waitForFunction((o) => window.clearboard.messenger.origin === o, hostOrigin);
+  await waitFor(page, 'move');
+  await page.waitForTimeout(300);
+  assert.deepEqual((await received(page)).filter((d) => d.type !== 'height').map((d) => d.type), ['ready', 'move']);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -1466,6 +1484,26 @@ test('a frame out of view sends the height of a position loaded there at once; k
     await page.evaluate((origin) => document.getElementById('game').contentWindow.postMessage({ type: 'load', link: 'game=mayan&level=12' }, origin), new URL(game.url).origin);
     await page.waitForFunction(([k, px]) => window.received.filter((d) => d.type === 'height').length > k && window.received.at(-1).px > px + 100, [n, first], { timeout: 3000 });
     assert.ok(await page.evaluate(() => document.getElementById('game').getBoundingClientRect().top > innerHeight), 'still out of view');
+    // 连连看's verdict comes after the move (a lost one with its rescue button, two lines taller): its height is sent
+    // out of view too, so the frame does not grow when it is scrolled to.
+    const lost = 'game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=3&moves=2.0.7.0,2.5.2.6,4.6.4.7,10.8.15.8,6.0.8.0,10.1.11.1,10.0.10.2,2.1.6.1,14.0.2.2,15.1.15.7,15.3.14.7,14.3.13.7,7.4.8.4,6.4.8.5,5.4.9.5,0.8.11.8,3.7.3.8,11.7.14.8,11.0.2.3,5.0.11.2,0.0.11.3,3.1.2.4,1.1.1.4,0.4.1.5,12.3.11.4,1.0.2.7,15.0.2.8,0.1.15.2,1.3.5.7,0.5.6.7,12.2.11.5,9.0.13.2,13.3.10.5';
+    const send = (msg) => page.evaluate(([m, origin]) => document.getElementById('game').contentWindow.postMessage(m, origin), [msg, new URL(game.url).origin]);
+    const inFrame = () => page.frames().find((fr) => fr.url().startsWith(game.url));
+    await send({ type: 'load', link: lost });
+    // (Polled by time: a frame out of view gets no animation frames.)
+    await inFrame().waitForFunction(() => /^Lost/.test(document.querySelector('main [data-ref="verdict"]')?.textContent ?? ''), null, { polling: 100 });
+    await send({ type: 'undo' });
+    await inFrame().waitForFunction(() => /^Winnable/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { polling: 100 });
+    await page.waitForTimeout(500);
+    const winnable = (await heightEvents(page)).at(-1);
+    await send({ type: 'redo' });
+    await inFrame().waitForFunction(() => /^Lost.*:$/.test(document.querySelector('main [data-ref="verdict"]').textContent), null, { polling: 100 });
+    await page.waitForTimeout(500);
+    const out = (await heightEvents(page)).at(-1);
+    assert.ok(out > winnable, `the lost verdict's height sent out of view: ${winnable} → ${out}`);
+    await page.evaluate(() => document.getElementById('game').scrollIntoView());
+    await page.waitForTimeout(800);
+    assert.equal((await heightEvents(page)).at(-1), out, 'nothing new once in view');
     assert.deepEqual(problems, []);
     await context.close();
   }
@@ -1488,6 +1526,25 @@ test('a frame out of view sends the height of a position loaded there at once; k
       await page.waitForTimeout(100);
       assert.equal(await page.evaluate(() => scrollY), 100, `${link}: ${key} on the board`);
     }
+    // A frame whose own page is longer than it (more put under its game here) scrolls that page, and only that.
+    await inFrame.evaluate(() => {
+      const more = document.createElement('div');
+      more.style.height = '2000px';
+      document.body.append(more);
+    });
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(100);
+    assert.ok(await inFrame.evaluate(() => scrollY) > 0, `${link}: Page Down scrolls the frame's page`);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(100);
+    assert.ok(await inFrame.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1), `${link}: End goes to its end`);
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => scrollY), 100, `${link}: at its end, the host page does not scroll`);
+    await page.keyboard.press('Home');
+    await page.waitForTimeout(100);
+    assert.equal(await inFrame.evaluate(() => scrollY), 0, `${link}: Home`);
+    await inFrame.evaluate(() => window.clearboardPage.focusBoard());
     await inFrame.evaluate(() => document.activeElement.blur());
     for (const key of ['PageDown', 'End', 'ArrowDown', 'Space', 'Home']) {
       await page.keyboard.press(key);

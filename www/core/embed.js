@@ -100,6 +100,7 @@ export class Messenger {
     this.lastOver = false;
     this.lastHeight = 0;
     this.started = false;
+    this.heard = new Set();
     if (!this.framed) return;
     addEventListener('message', (e) => this.receive(e));
     // The content's height is the shell's (read in height()): watch it, and
@@ -125,14 +126,27 @@ export class Messenger {
     }
   }
 
-  /** `ready` again, and the height, for a parent of a new origin (origin= changed): it heard nothing so far. */
-  introduce(game) {
-    this.lastHeight = 0;
-    this.ready(game);
+  /**
+   * A new `origin=` set through the address: when no parent of that origin can have heard `ready` (the events
+   * went to another one), the events stop until `ready` is sent to it, with the height, once the address is
+   * opened (a `move` before `ready` would come first otherwise).
+   */
+  originChanged() {
+    if (!this.started || this.heard.has('*') || this.heard.has(this.origin)) return;
+    this.started = false;
+    setTimeout(() => {
+      const game = this.shell.game;
+      if (!game?.app || this.started) return;
+      this.lastHeight = 0;
+      game.fit?.check?.();
+      this.ready(game);
+    }, 0);
   }
 
   ready(game) {
     this.started = true;
+    // Which origins a `ready` went to ('*': any parent).
+    this.heard.add(this.origin ?? '*');
     this.lastLink = game.link();
     const s = game.summary();
     this.lastOver = s.over;
@@ -153,6 +167,7 @@ export class Messenger {
    * is scrolled into view, and a parent that sizes it from `height` would then see it jump.
    */
   heightSoon() {
+    if (!this.framed || !this.started) return;
     clearTimeout(this.heightTimer);
     this.heightTimer = setTimeout(() => {
       // The board's fit first, as a rendering step would make it (nothing when its space is as it was).
@@ -163,7 +178,7 @@ export class Messenger {
 
   /** After a change of the shown game's position: `move`, and `over` when it ends. */
   changed(game) {
-    if (this.framed && this.started) this.heightSoon();
+    this.heightSoon();
     if (!this.framed || !this.started || !game?.app) return;
     const link = game.link();
     if (link === this.lastLink) {
@@ -305,17 +320,22 @@ export function keepScrollsInFrame() {
   addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (isTextField(t) || t?.closest?.('select, input, textarea, [contenteditable="true"]')) return;
+    // (Fields and lists keep their keys; a check box or button has no use for Page Down.)
+    if (isTextField(t) || t?.closest?.('select, textarea, [contenteditable="true"], input[type="range"]')) return;
     const nothingFocused = !t || t === document.body || t === document.documentElement;
-    // The box that scrolls with the focus in it, or focused itself (a log, an explanation, the side column), else the page.
-    let box = t instanceof Element ? t : null;
-    while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
-    if (!box || box === document.body) box = document.scrollingElement ?? document.documentElement;
-    const viewport = box === document.scrollingElement || box === document.documentElement;
-    const by = scrollKeyBy(e, Math.max(40, (viewport ? innerHeight : box.clientHeight) - 40), nothingFocused);
-    if (by === null) return;
+    const page = document.scrollingElement ?? document.documentElement;
+    const height = (box) => (box === page ? innerHeight : box.clientHeight);
+    const probe = scrollKeyBy(e, 1, nothingFocused);
+    if (probe === null) return;
     e.preventDefault();
-    const top = by === Infinity ? box.scrollHeight : by === -Infinity ? 0 : box.scrollTop + by;
-    box.scrollTo({ top });
+    // The innermost box around the focus (or focused itself: a log, an explanation, the side column) that can
+    // still scroll that way, else the frame's page; at their ends nothing (the host page is not the frame's).
+    const canMove = (box) => (probe > 0 ? box.scrollTop + height(box) < box.scrollHeight - 1 : box.scrollTop > 0);
+    let box = t instanceof Element ? t : null;
+    while (box && box !== document.body && box !== document.documentElement && !(/auto|scroll/.test(getComputedStyle(box).overflowY) && canMove(box))) box = box.parentElement;
+    if (!box || box === document.body || box === document.documentElement) box = page;
+    if (!canMove(box)) return;
+    const by = scrollKeyBy(e, Math.max(40, height(box) - 40), nothingFocused);
+    box.scrollTo({ top: by === Infinity ? box.scrollHeight : by === -Infinity ? 0 : box.scrollTop + by });
   });
 }

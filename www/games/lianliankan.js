@@ -1204,6 +1204,9 @@ export class Lianliankan extends BoardGame {
     // bottom padding came after it, and a verdict that grew to two lines there made the page scroll by 5 px.)
     const below = end.getBoundingClientRect().bottom + scrollY + 16 > innerHeight + 0.5;
     if (this.ref('undo-to-winnable').hidden && !below) this.fit?.mark();
+    // An embedding page hears the height the verdict's line now takes (a frame out of view gets no rendering step
+    // to report it: heightSoon).
+    this.shell.messenger?.heightSoon();
   }
 
   setButtons() {
