@@ -538,15 +538,21 @@ export class Lianliankan extends BoardGame {
     // The last position's verdict goes before the board is fitted to the new one: a lost verdict's lines (and its
     // rescue button) were measured as this position's, and a New game after a lost one was dealt with smaller tiles
     // (25 → 23 px at 360 × 640) for the whole game.
-    if (this.root) {
-      const verdict = this.ref('verdict');
-      verdict.style.minHeight = '';
-      verdict.textContent = 'Winnable? checking…';
-      this.ref('undo-to-winnable').hidden = true;
-      this.ref('undo-to-winnable').style.visibility = '';
-      forgetEcho(this.ref('rescue'));
-    }
+    if (this.root) this.verdictChecking('');
     super.opened();
+  }
+
+  /**
+   * The verdict line while the next verdict is worked out, at least `height` tall ('' for none), its rescue
+   * button hidden and what the window's foot echoed of the last verdict gone.
+   */
+  verdictChecking(height) {
+    const verdict = this.ref('verdict');
+    verdict.style.minHeight = height;
+    verdict.textContent = 'Winnable? checking…';
+    this.ref('undo-to-winnable').hidden = true;
+    this.ref('undo-to-winnable').style.visibility = '';
+    forgetEcho(this.ref('rescue'));
   }
 
   afterOpen() {
@@ -972,15 +978,9 @@ export class Lianliankan extends BoardGame {
     this.searching = false;
     this.lookingBack = false;
     this.rescueUndos = null;
-    const verdict = this.ref('verdict');
     // The line keeps its height while the search runs (its answer is about as long as the last one):
     // no jump of the page, nor of an embedding page that sizes its frame from the height event.
-    verdict.style.minHeight = `${verdict.offsetHeight}px`;
-    verdict.textContent = 'Winnable? checking…';
-    this.ref('undo-to-winnable').hidden = true;
-    this.ref('undo-to-winnable').style.visibility = '';
-    // What the window's foot echoed of the last verdict is no longer so.
-    forgetEcho(this.ref('rescue'));
+    this.verdictChecking(`${this.ref('verdict').offsetHeight}px`);
     this.verdictLost = false;
     this.offerShuffle();
     setTimeout(() => {
