@@ -906,11 +906,17 @@ class Loading {
 }
 
 // Commands a parent sends while the engine loads (before `ready`) are kept
-// (the first 100 commands: what is not one is ignored, and takes no place)
-// and obeyed once the game is shown.
+// (the first 100 commands) and obeyed once the game is shown; the first 100
+// messages that are not commands are kept apart (they take no place among
+// the commands) and answered then, after `ready`, with an `error` event each.
 const early = [];
+let earlyCommands = 0;
 const keepEarly = (e) => {
-  if (e.source === window.parent && window.parent !== window && early.length < 100 && isCommand(e.data)) early.push(e);
+  if (e.source !== window.parent || window.parent === window) return;
+  const command = isCommand(e.data);
+  if (command ? earlyCommands >= 100 : early.length - earlyCommands >= 100) return;
+  if (command) earlyCommands += 1;
+  early.push(e);
 };
 addEventListener('message', keepEarly);
 

@@ -127,8 +127,8 @@ struct SolveArgs {
 enum Gen {
     /// A random POJ 1027 input.
     Samegame {
-        /// Games (1 or more).
-        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = whole::<u64>(1, u64::MAX))]
+        /// Games, 1..=400000 (at most what a judge reads: 64 MiB).
+        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = whole::<u64>(1, MAX_GEN_GAMES))]
         games: u64,
         /// Generator seed.
         #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
@@ -142,8 +142,8 @@ enum Gen {
         /// Percentage of cells holding a tile, 0..=100.
         #[arg(long, value_name = "P", default_value_t = 33, value_parser = whole::<u64>(0, 100))]
         percent: u64,
-        /// Queries.
-        #[arg(long, value_name = "Q", default_value_t = 20_000, value_parser = whole::<u64>(0, u64::MAX))]
+        /// Queries, 0..=5000000 (at most what a judge reads: 64 MiB).
+        #[arg(long, value_name = "Q", default_value_t = 20_000, value_parser = whole::<u64>(0, MAX_GEN_QUERIES))]
         queries: u64,
         /// Generator seed.
         #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
@@ -151,8 +151,8 @@ enum Gen {
     },
     /// Mayan levels (the page's built-in set is made by this): for each n in
     /// 1..=5, small boards whose shortest clearing takes exactly n moves,
-    /// easy to hard; NOIP inputs one after another on stdout, each level's
-    /// grade on stderr.
+    /// easy to hard; NOIP inputs one after another on stdout; on stderr,
+    /// each level as it is found and each n's grades once that n is done.
     MayanLevels {
         /// Levels for each n.
         #[arg(long, value_name = "K", default_value_t = 8, value_parser = whole::<u16>(1, 100))]
@@ -190,6 +190,15 @@ enum Gen {
         seed: u64,
     },
 }
+
+/// The most games `gen samegame` writes: 400,000 games (161 bytes each)
+/// are the most a judge reads ([`MAX_INPUT`]); an endless count filled a
+/// disk.
+pub const MAX_GEN_GAMES: u64 = 400_000;
+
+/// The most queries `gen mahjong` writes: 5,000,000 queries of at most 12
+/// bytes, with the largest board, are the most a judge reads.
+pub const MAX_GEN_QUERIES: u64 = 5_000_000;
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -230,7 +239,7 @@ pub fn run_os(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         match arg.into_string() {
             Ok(a) => text.push(a),
             Err(raw) => {
-                eprintln!("clearboard: {}", not_text(i + 1, &raw));
+                say(not_text(i + 1, &raw));
                 return 2;
             }
         }
@@ -262,8 +271,18 @@ pub fn run(args: &[String]) -> i32 {
     let argv: Vec<String> = if args.is_empty() {
         vec!["clearboard".into(), "--help".into()]
     } else {
+        // No argument of the command line is longer than 27 characters
+        // (`--seed=18446744073709551615`): a longer one is wrong whatever it
+        // holds, and is named by its first 40 characters and `…` (the
+        // usage error quoted all 100,000 of them). The `…` keeps it wrong.
         std::iter::once("clearboard".to_string())
-            .chain(args.iter().cloned())
+            .chain(args.iter().map(|a| {
+                if a.chars().count() > 60 {
+                    crate::link::shorten(a)
+                } else {
+                    a.clone()
+                }
+            }))
             .collect()
     };
     // Plain styles: an error's text is then the user's value as typed
@@ -281,9 +300,9 @@ pub fn run(args: &[String]) -> i32 {
                     // A full disk or a closed descriptor is an error like
                     // any other output error (a closed pipe is not).
                     match write_stdout(e.render().to_string().as_bytes()) {
-                        Ok(()) => 0,
+                        Ok(()) | Err(CliError::ReaderGone) => 0,
                         Err(e) => {
-                            eprintln!("clearboard: {}", e);
+                            say(e);
                             EXIT_BAD_INPUT
                         }
                     }
@@ -291,110 +310,147 @@ pub fn run(args: &[String]) -> i32 {
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     // `clearboard judge` alone: which judge? A usage error,
                     // naming the choices.
-                    eprintln!("clearboard: {}", missing_subcommand(args));
+                    say(missing_subcommand(args));
                     EXIT_BAD_INPUT
                 }
                 _ => {
-                    eprintln!("clearboard: {}", usage_line(&e));
+                    say(usage_line(&e));
                     EXIT_BAD_INPUT
                 }
             };
         }
     };
-    let result = match cli.command {
-        Command::Judge { problem } => match problem {
-            Judge::Samegame { threads } => judge_samegame(threads),
-            Judge::Mahjong => judge(connect::judge::judge_mahjong),
-            Judge::Poj1101 => judge(connect::judge::judge_poj1101),
-            Judge::Mayan => judge(mayan::judge::judge),
-        },
-        Command::Solve {
-            game: Solve::Samegame(a),
-        } => solve_samegame(&a),
-        Command::Solve {
-            game:
-                Solve::Lianliankan {
-                    variant,
-                    seconds,
-                    threads,
-                },
-        } => solve_lianliankan(variant, seconds, usize::from(threads)),
-        Command::Gen { what } => match what {
-            Gen::Samegame { games, seed } => {
-                stream(|out| samegame::poj::write_random_input(games, seed, out))
-            }
-            Gen::Mahjong {
-                size,
-                percent,
-                queries,
-                seed,
-            } => stream(|out| {
-                connect::judge::write_random_mahjong_input(
-                    size as usize,
+    let result =
+        match cli.command {
+            Command::Judge { problem } => match problem {
+                Judge::Samegame { threads } => judge_samegame(threads),
+                Judge::Mahjong => judge(connect::judge::judge_mahjong),
+                Judge::Poj1101 => judge(connect::judge::judge_poj1101),
+                Judge::Mayan => judge(mayan::judge::judge),
+            },
+            Command::Solve {
+                game: Solve::Samegame(a),
+            } => solve_samegame(&a),
+            Command::Solve {
+                game:
+                    Solve::Lianliankan {
+                        variant,
+                        seconds,
+                        threads,
+                    },
+            } => solve_lianliankan(variant, seconds, usize::from(threads)),
+            Command::Gen { what } => match what {
+                Gen::Samegame { games, seed } => {
+                    stream(|out| samegame::poj::write_random_input(games, seed, out))
+                }
+                Gen::Mahjong {
+                    size,
                     percent,
                     queries,
                     seed,
-                    out,
-                )
-            }),
-            Gen::MayanLevels { per_n, seed } => {
-                let graded = mayan::levels::generate(usize::from(per_n), seed);
-                for (i, g) in graded.iter().enumerate() {
-                    eprintln!(
-                        "level {}: n = {}, {} blocks, {} solutions, {} positions searched",
-                        i + 1,
-                        g.level.moves,
-                        g.level.board.blocks(),
-                        g.solutions,
-                        g.nodes
-                    );
+                } => stream(|out| {
+                    connect::judge::write_random_mahjong_input(
+                        size as usize,
+                        percent,
+                        queries,
+                        seed,
+                        out,
+                    )
+                }),
+                Gen::MayanLevels { per_n, seed } => {
+                    // Each n's levels are graded as soon as they are all found
+                    // (their order within n is then known), and each level
+                    // found is said as it comes: a large set takes minutes.
+                    let mut numbered = 0;
+                    let graded =
+                        mayan::levels::generate_with(usize::from(per_n), seed, &mut |news| {
+                            match news {
+                                mayan::levels::News::Found { n, found } => {
+                                    note(format_args!("n = {n}: found {found} of {per_n}"))
+                                }
+                                mayan::levels::News::Graded(levels) => {
+                                    for g in levels {
+                                        numbered += 1;
+                                        note(format_args!(
+                                            "level {}: n = {}, {}, {}, {} searched",
+                                            numbered,
+                                            g.level.moves,
+                                            counted(g.level.board.blocks() as u64, "block"),
+                                            counted(g.solutions, "solution"),
+                                            counted(g.nodes, "position")
+                                        ));
+                                    }
+                                }
+                            }
+                        });
+                    let levels: Vec<_> = graded.iter().map(|g| g.level).collect();
+                    write_stdout(mayan::levels::to_text(&levels).as_bytes())
                 }
-                let levels: Vec<_> = graded.iter().map(|g| g.level).collect();
-                write_stdout(mayan::levels::to_text(&levels).as_bytes())
-            }
-            Gen::Lianliankan {
-                w,
-                h,
-                kinds,
-                variant,
-                seed,
-            } => {
-                let spec = lianliankan::deal::Spec {
+                Gen::Lianliankan {
                     w,
                     h,
                     kinds,
                     variant,
-                };
-                match lianliankan::deal::deal(spec, seed) {
-                    Ok(d) => write_stdout(
-                        format!(
-                            "# {} x {}, {} kinds, variant {}, seed {}\n{}# order {}\n",
-                            w,
-                            h,
-                            kinds,
-                            variant,
-                            seed,
-                            d.board.to_text(),
-                            order_text(&d.order)
-                        )
-                        .as_bytes(),
-                    ),
-                    Err(e) => Err(CliError::Usage(e)),
+                    seed,
+                } => {
+                    let spec = lianliankan::deal::Spec {
+                        w,
+                        h,
+                        kinds,
+                        variant,
+                    };
+                    match lianliankan::deal::deal(spec, seed) {
+                        Ok(d) => write_stdout(
+                            format!(
+                                "# {} x {}, {} kinds, variant {}, seed {}\n{}# order {}\n",
+                                w,
+                                h,
+                                kinds,
+                                variant,
+                                seed,
+                                d.board.to_text(),
+                                order_text(&d.order)
+                            )
+                            .as_bytes(),
+                        ),
+                        Err(e) => Err(CliError::Usage(e)),
+                    }
                 }
-            }
-            Gen::Mayan { moves, seed } => {
-                let board = mayan::random_full_board(seed);
-                write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
-            }
-        },
-    };
+                Gen::Mayan { moves, seed } => {
+                    let board = mayan::random_full_board(seed);
+                    write_stdout(format!("{}\n{}", moves, board.to_columns_text()).as_bytes())
+                }
+            },
+        };
     match result {
-        Ok(()) => 0,
+        // A reader that stopped early (`| head`) is no error: the command
+        // stops there.
+        Ok(()) | Err(CliError::ReaderGone) => 0,
         Err(e) => {
-            eprintln!("clearboard: {}", e);
+            say(e);
             EXIT_BAD_INPUT
         }
     }
+}
+
+/// `n` and `word`, plural unless `n` is 1 ("1 solution", "2 solutions").
+fn counted(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Writes `clearboard: {what}` as a line on stderr. A stderr that cannot be
+/// written (closed, full, a pipe whose reader is gone) loses the line but
+/// changes nothing else: the exit status still says what happened
+/// (`eprintln!` would panic).
+fn say(what: impl std::fmt::Display) {
+    note(format_args!("clearboard: {what}"));
+}
+
+/// Writes `what` as a line on stderr (progress), as [`say`] does: a stderr
+/// that cannot be written is no reason to stop.
+fn note(what: std::fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{what}");
 }
 
 /// `cmd` and its subcommands with `-1` read as a value (`--seed -1` is a
@@ -473,6 +529,9 @@ enum CliError {
     Usage(String),
     /// Reading stdin or writing stdout failed (which one, and why).
     Io(&'static str, std::io::Error),
+    /// Stdout's reader has gone (`| head`): no error, but nothing more is
+    /// worth working out.
+    ReaderGone,
 }
 
 impl std::fmt::Display for CliError {
@@ -481,6 +540,7 @@ impl std::fmt::Display for CliError {
             CliError::Input(e) => write!(f, "stdin: {}", e),
             CliError::Usage(e) => write!(f, "{}", e),
             CliError::Io(which, e) => write!(f, "{}: {}", which, e),
+            CliError::ReaderGone => write!(f, "stdout: its reader has gone"),
         }
     }
 }
@@ -538,13 +598,14 @@ fn not_utf8(bytes: &[u8], at: usize) -> CliError {
     CliError::Input(InputError::new(line, "the input is not UTF-8 text"))
 }
 
-/// Writes all of `out` to stdout; a closed pipe is not an error.
+/// Writes all of `out` to stdout; a closed pipe is [`CliError::ReaderGone`].
 fn write_stdout(out: &[u8]) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();
     output_result(stdout.write_all(out).and_then(|_| stdout.flush()))
 }
 
-/// Streams what `write` produces to stdout; a closed pipe is not an error.
+/// Streams what `write` produces to stdout; a closed pipe is
+/// [`CliError::ReaderGone`].
 fn stream(
     write: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
@@ -553,7 +614,8 @@ fn stream(
 }
 
 /// The outcome of writing the output: a closed pipe (the reader stopped
-/// early, as `| head` does) is not an error.
+/// early, as `| head` does) is [`CliError::ReaderGone`], which the command
+/// ends on with status 0.
 fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
     match result {
         // A generator refusing its options before writing (`gen mahjong`'s
@@ -562,8 +624,9 @@ fn output_result(result: std::io::Result<()>) -> Result<(), CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::InvalidInput && e.get_ref().is_some() => {
             Err(CliError::Usage(e.to_string()))
         }
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Io("stdout", e)),
-        _ => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(CliError::ReaderGone),
+        Err(e) => Err(CliError::Io("stdout", e)),
+        Ok(()) => Ok(()),
     }
 }
 
@@ -670,15 +733,21 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
             moves.join(", ")
         );
         write_stdout(line.as_bytes())?;
-        eprintln!(
-            "position {}: {} points{} in {:.1} s ({} positions evaluated, beam width {})",
+        note(format_args!(
+            "position {}: {} point{}{} in {:.1} s ({} position{} evaluated, {})",
             i + 1,
             s.score,
+            if s.score.abs() == 1 { "" } else { "s" },
             if s.cleared { ", cleared" } else { "" },
             started.elapsed().as_secs_f64(),
             s.nodes,
-            s.width
-        );
+            if s.nodes == 1 { "" } else { "s" },
+            if s.width == 0 {
+                "no beam ran to its end".to_string()
+            } else {
+                format!("beam width {}", s.width)
+            }
+        ));
     }
     Ok(())
 }
@@ -832,6 +901,38 @@ mod tests {
 
     fn message(e: CliError) -> String {
         e.to_string()
+    }
+
+    /// The generators' largest outputs are inputs a judge reads: each game
+    /// of `gen samegame` takes the same bytes, each query of `gen mahjong`
+    /// at most 12 (`75 75 75 75`), on the largest board.
+    #[test]
+    fn the_generators_largest_outputs_fit_a_judges_input() {
+        let games = |n| {
+            let mut out = Vec::new();
+            samegame::poj::write_random_input(n, 7, &mut out).unwrap();
+            out.len() as u64
+        };
+        let per_game = games(3) - games(2);
+        assert_eq!(games(5) - games(4), per_game);
+        // The count's line grows with its digits: six more at most.
+        let most = games(1) + 6 + (MAX_GEN_GAMES - 1) * per_game;
+        assert!(most <= MAX_INPUT as u64, "{most} bytes");
+        let mut board = Vec::new();
+        connect::judge::write_random_mahjong_input(75, 100, 0, 1, &mut board).unwrap();
+        let most = board.len() as u64 + MAX_GEN_QUERIES * "75 75 75 75\n".len() as u64;
+        assert!(most <= MAX_INPUT as u64, "{most} bytes");
+        let mut some = Vec::new();
+        connect::judge::write_random_mahjong_input(75, 33, 2000, 1, &mut some).unwrap();
+        let text = String::from_utf8(some).unwrap();
+        assert!(
+            text.lines().all(|l| l.len() <= 75),
+            "a row or query line is longer"
+        );
+        assert!(
+            text.lines().skip(76).all(|l| l.len() <= 11),
+            "a query of more than 12 bytes"
+        );
     }
 
     #[test]

@@ -5,7 +5,13 @@ fn main() {
         // Rust's runtime opens /dev/null in place of a closed standard
         // descriptor before `main`, so that output written to it would be
         // lost without a word (`clearboard … >&-` exited 0).
-        eprintln!("clearboard: stdout: Bad file descriptor (os error 9): it is closed");
+        // A stderr that cannot be written loses the line, not the status
+        // (`eprintln!` would panic).
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "clearboard: stdout: Bad file descriptor (os error 9): it is closed"
+        );
         std::process::exit(2);
     }
     std::process::exit(clearboard::cli::run_os(std::env::args_os().skip(1)));

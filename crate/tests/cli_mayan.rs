@@ -33,7 +33,7 @@ fn bad_inputs_are_rejected_with_their_line() {
         (
             "2\n1 0\n2 0\n1 2 1 2 1 2 1 2 0\n0\n0\n",
             4,
-            "8 blocks, at most 7",
+            "column 3 has 8 blocks, at most 7",
         ),
         (
             "2\n1 0\n11 0\n0\n0\n0\n",

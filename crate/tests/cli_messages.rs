@@ -190,7 +190,7 @@ fn a_negative_option_is_a_bad_value_not_an_unknown_option() {
         ),
         (
             &["gen", "mahjong", "--queries", "1e3"],
-            "a whole number from 0 to 18446744073709551615 is needed",
+            "a whole number from 0 to 5000000 is needed",
         ),
         (
             &["gen", "mayan", "--moves", "65"],
@@ -384,4 +384,157 @@ fn a_closed_stdout_is_an_error() {
             );
         }
     }
+}
+
+/// A stderr that cannot be written (a full disk, a closed pipe) loses the
+/// message, not the exit status: a usage error is still 2 and an answer
+/// still 0 with its output whole (the messages were written by a macro that
+/// panics, exit status 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stderr_that_cannot_be_written_keeps_the_exit_status() {
+    use std::process::Command;
+    let position = "# a position\n1 1 2\n2 2 1\n";
+    for (args, input, code) in [
+        ("bogus", "", 2),
+        ("judge samegame", "", 2),
+        ("solve samegame --nodes 200", position, 0),
+        ("solve samegame --nodes 200", "x", 2),
+        ("gen mayan-levels --per-n 1", "", 0),
+    ] {
+        for stderr in ["2>/dev/full", "2>&-"] {
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(format!("printf '{input}' | exec \"$0\" {args} {stderr}"))
+                .arg(env!("CARGO_BIN_EXE_clearboard"))
+                .output()
+                .expect("sh runs");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out.status.code(), Some(code), "{args} {stderr}: {stdout}");
+            if code == 0 && args.starts_with("solve") {
+                assert!(stdout.starts_with("{\"position\": 1, ") && stdout.ends_with("]}\n"));
+            }
+            if code == 0 && args.starts_with("gen") {
+                let whole = clearboard(&args.split(' ').collect::<Vec<_>>(), b"");
+                assert_eq!(stdout, whole.stdout, "{args} {stderr}");
+            }
+        }
+    }
+}
+
+/// A reader that stops early (`| head -n 1`) ends `solve samegame`: the
+/// positions after the first that fails to be written are not searched
+/// (all 20 were, for minutes at the default budget), and that is no error.
+#[test]
+fn solving_stops_when_the_reader_has_gone() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    // Positions of 225 balls, each searched for a few tenths of a second.
+    let input = include_str!("data/samegame-standard-20.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clearboard"))
+        .args(["solve", "samegame", "--nodes", "20000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("clearboard starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("{\"position\": 1, "), "{first}");
+    // The pipe's reader is gone now.
+    let out = child.wait_with_output().expect("clearboard ends");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let solved = stderr
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .count();
+    assert!(
+        (1..=3).contains(&solved),
+        "{solved} positions searched after the reader went:\n{stderr}"
+    );
+    assert!(!stderr.contains("clearboard:"), "no error: {stderr}");
+}
+
+/// An argument of thousands of characters is named by its first 40 in a
+/// usage error, as a bad value in the input is.
+#[test]
+fn a_long_argument_is_shortened_in_its_usage_error() {
+    let long = "x".repeat(100_000);
+    for args in [
+        vec!["judge", long.as_str()],
+        vec![long.as_str()],
+        vec!["solve", "samegame", "--seed", long.as_str()],
+    ] {
+        let run = clearboard(&args, b"");
+        assert_eq!(run.code, 2);
+        assert_eq!(run.stdout, "");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.len() < 300, "{} bytes", run.stderr.len());
+        assert!(
+            run.stderr.contains(&format!("'{}…'", "x".repeat(40))),
+            "{}",
+            run.stderr
+        );
+    }
+    // A short bad value is quoted whole, as before.
+    let run = clearboard(&["solve", "samegame", "--seed", "-1"], b"");
+    assert!(run.stderr.contains("'-1'"), "{}", run.stderr);
+}
+
+/// The generators' counts stop at what a judge reads (64 MiB): a count of
+/// 2⁶⁴ − 1 games filled a disk.
+#[test]
+fn the_generators_counts_are_bounded() {
+    for (args, most) in [
+        (["gen", "samegame", "--games"], "from 1 to 400000"),
+        (["gen", "mahjong", "--queries"], "from 0 to 5000000"),
+    ] {
+        for n in ["400001", "5000001", "18446744073709551615", "4294967296"] {
+            let mut all = args.to_vec();
+            all.push(n);
+            let run = clearboard(&all, b"");
+            if args[1] == "mahjong" && n == "400001" {
+                assert_eq!(run.code, 0);
+                continue;
+            }
+            assert_eq!(run.code, 2, "{all:?}");
+            assert_eq!(run.stdout, "");
+            assert!(run.stderr.contains(most), "{}", run.stderr);
+        }
+    }
+}
+
+/// `gen mayan-levels` says each level found as it comes and each n's
+/// grades once that n is done, not everything at the end (a set of 100
+/// levels a move took minutes in silence).
+#[test]
+fn mayan_levels_tell_their_progress_as_they_go() {
+    let run = clearboard(&["gen", "mayan-levels", "--per-n", "1", "--seed", "3"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 10, "{}", run.stderr);
+    for n in 1..=5 {
+        assert_eq!(lines[2 * n - 2], format!("n = {n}: found 1 of 1"));
+        assert!(
+            lines[2 * n - 1].starts_with(&format!("level {n}: n = {n}, ")),
+            "{}",
+            lines[2 * n - 1]
+        );
+    }
+    assert!(
+        lines[0..2]
+            .concat()
+            .contains("1 solution, 1 position searched"),
+        "{}",
+        run.stderr
+    );
 }

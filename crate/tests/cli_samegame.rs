@@ -204,12 +204,12 @@ fn every_command_has_its_help_and_options_take_both_spellings() {
 
 #[test]
 fn gen_streams_huge_outputs_to_a_reader_that_stops() {
-    // A billion games would be 160 GB: the generator streams it, and a
-    // reader that stops early ends it (a closed pipe is not an error).
+    // 400,000 games, the most, are 64 MB: the generator streams them, and
+    // a reader that stops early ends it (a closed pipe is not an error).
     use std::io::Read;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_clearboard"))
-        .args(["gen", "samegame", "--games", "1000000000"])
+        .args(["gen", "samegame", "--games", "400000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -229,7 +229,7 @@ fn gen_streams_huge_outputs_to_a_reader_that_stops() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(first.starts_with(b"1000000000\n\n"));
+    assert!(first.starts_with(b"400000\n\n"));
 }
 
 #[test]
@@ -485,4 +485,33 @@ fn a_huge_bad_line_is_quoted_shortly_by_every_command() {
         );
         assert!(run.stderr.contains("line "), "{args:?}: {}", run.stderr);
     }
+}
+
+/// Many threads on a large board keep to `--seconds`: each thread looks at
+/// the clock after every play-out there (a 64 × 64 play-out can take a
+/// millisecond, and 64 threads on two cores that looked every 64 play-outs
+/// ended seconds late: 3 s for 0.2 s). The margin is wide: the point is
+/// seconds, not milliseconds.
+#[test]
+fn many_threads_on_a_large_board_keep_to_the_time() {
+    let mut rng = 12345u64;
+    let mut input = String::new();
+    for _ in 0..64 {
+        for _ in 0..64 {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            input.push(b"RGBYVOCPW"[((rng >> 33) % 9) as usize] as char);
+        }
+        input.push('\n');
+    }
+    let started = std::time::Instant::now();
+    let run = clearboard(
+        &["solve", "samegame", "--seconds", "0.3", "--threads", "64"],
+        input.as_bytes(),
+    );
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("{\"position\": 1, "));
+    assert!(took < 1.5, "0.3 s asked, {took:.2} s taken");
 }

@@ -151,22 +151,52 @@ const EMBEDDED = {
 const movesNow = (page) => frameApp(page, (g) => g.app.moves());
 
 for (const [id, link] of Object.entries(EMBEDDED)) {
-  test(`${id}: hostile or malformed messages are ignored: no exception, no change`, async () => {
+  test(`${id}: hostile or malformed messages change nothing and each gets one error event`, async () => {
     const { page, problems, context } = await hostPage(link);
     await waitFor(page, 'ready');
     const before = await frameApp(page, (g) => g.link());
     const moves0 = await movesNow(page);
     const sent = await page.evaluate(() => {
       const w = document.getElementById('game').contentWindow;
-      const hostile = ['undo', 'step', null, 42, [1, 2], ['step'], { type: 'nonsense' }, { type: 'step ' }, { type: 'STEP' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'step' } }, { type: '__proto__' }, { type: 'constructor' }, { type: 'toString' }];
+      const hostile = ['undo', 'step', null, 42, [1, 2], ['step'], { type: 'nonsense' }, { type: 'step ' }, { type: 'STEP' }, { type: 'load', link: 42 }, { type: 'load', link: 'x'.repeat(200000) }, { type: 'load' }, { type: { toString: 'step' } }, { type: '__proto__' }, { type: 'constructor' }, { type: 'toString' }, {}];
       for (const m of hostile) w.postMessage(m, '*');
+      // The frame's own events sent back (a host passing every message on to its frames): no error for them, so
+      // that such a host and the frame do not trade errors for ever.
+      w.postMessage({ source: 'clearboard', type: 'move', link: 'game=samegame' }, '*');
+      w.postMessage({ source: 'clearboard', type: 'error', command: 'x', message: 'x' }, '*');
       return hostile.length;
     });
-    assert.equal(sent, 16, 'every hostile message was posted');
-    await page.waitForTimeout(500);
+    assert.equal(sent, 17, 'every hostile message was posted');
+    await page.waitForFunction(() => window.received.filter((d) => d.type === 'error').length >= 17, null, { timeout: 10000 });
+    await page.waitForTimeout(300);
     assert.equal(await frameApp(page, (g) => g.link()), before);
     assert.equal(await movesNow(page), moves0);
     assert.equal((await received(page)).filter((d) => d.type === 'move').length, 0);
+    // One error event each, in order, saying what came and what a command is; the game and the position shown.
+    const errors = (await received(page)).filter((d) => d.type === 'error');
+    assert.equal(errors.length, 17, JSON.stringify(errors.map((e) => e.message)));
+    const example = 'a command is an object such as {type: "step"} or {type: "load", link: "game=samegame&seed=3"}';
+    const said = errors.map((e) => e.message);
+    assert.equal(said[0], `A message from the embedding page was not a command but the string 'undo': ${example}.`);
+    assert.equal(said[2], `A message from the embedding page was not a command but null: ${example}.`);
+    assert.equal(said[3], `A message from the embedding page was not a command but the number 42: ${example}.`);
+    assert.equal(said[4], `A message from the embedding page was not a command but an array: ${example}.`);
+    assert.equal(said[6], "'nonsense' is not a command: the commands are load, undo, redo, restart, step, hint (in lower case).");
+    assert.equal(said[8], "'STEP' is not a command: the commands are load, undo, redo, restart, step, hint (in lower case).");
+    assert.equal(said[9], 'load needs its link as a string (the part of an address after \'#\', such as "game=samegame&seed=3"), not the number 42.');
+    assert.match(said[10], /^This link could not be opened \(it is 200,000 characters long/);
+    assert.equal(said[11], 'load needs its link as a string (the part of an address after \'#\', such as "game=samegame&seed=3"), not nothing.');
+    assert.equal(said[12], `A message from the embedding page had an object as its type: ${example}.`);
+    assert.equal(said[16], `A message from the embedding page was an object without a type: ${example}.`);
+    assert.deepEqual(errors.map((e) => e.command), [null, null, null, null, null, null, 'nonsense', 'step ', 'STEP', 'load', 'load', 'load', null, '__proto__', 'constructor', 'toString', null]);
+    for (const e of errors) {
+      assert.equal(e.source, 'clearboard');
+      assert.equal(e.game, id);
+      assert.equal(e.link, before);
+    }
+    // The player's status line is the game's: nothing of these is said there (the 200,000-character load was).
+    const status = await frameApp(page, () => document.getElementById('message').textContent);
+    assert.ok(!/embedding page|is not a command|needs its link/.test(status), status);
     // The frame was listening all along: a good command after them is obeyed.
     await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'step' }, '*'));
     await waitFor(page, 'move');

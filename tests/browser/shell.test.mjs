@@ -287,6 +287,22 @@ async function checkRefused(page, hash) {
   return true;
 }
 
+test('a link with a bad percent-escape says which part and which fault: a % without two hex digits, or escapes that are no UTF-8', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=3`, calm);
+  for (const [hash, fault] of [
+    ['#game=mayan&level=%ED%A0%80', "the part 'level=%ED%A0%80' has percent-escapes that are not UTF-8 text"],
+    ['#game=mayan&level=%FF', "the part 'level=%FF' has percent-escapes that are not UTF-8 text"],
+    ['#game=mayan&level=%E', "the part 'level=%E' has a % not followed by two hex digits"],
+    ['#game=mayan&level=3%zz', "the part 'level=3%zz' has a % not followed by two hex digits"],
+  ]) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction((f) => document.getElementById('message').textContent.includes(f), fault, { timeout: 5000 });
+    assert.ok(await page.evaluate(() => Boolean(window.clearboardPage?.app)), `${hash}: a game is shown`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('every malformed link leaves a working default game with a message, never markup', async () => {
   const links = badLinks();
   assert.ok(links.length >= 50);
@@ -1141,6 +1157,49 @@ test('wasm errors name the argument and say what came, and a game over is said i
     realReplacement: "link: board: row 1: column 2: '\uFFFD' is not a colour letter (RGBYVOCPW or .)",
     wholePair: "link: board: row 1: column 2: '🙂' is not a colour letter (RGBYVOCPW or .)",
   });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a long string passed to a wasm method is refused or quoted short without being copied into the engine\'s memory', async () => {
+  const { page, problems, context } = await open(browser, server.url, calm);
+  const out = await page.evaluate(() => {
+    const w = window.wasmBindings;
+    const error = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return e.message;
+      }
+    };
+    const sg = new w.SameGameApp();
+    const llk = new w.LianliankanApp();
+    // Warmed up: the memory the engine takes for its first errors is not counted.
+    error(() => sg.click('A', 0));
+    const before = w.SolverSession.memoryBytes();
+    const long = 'A'.repeat(20_000_000);
+    const said = {
+      column: error(() => sg.click(long, 0)),
+      seed: error(() => sg.newGame(15, 10, 3, long)),
+      variant: error(() => llk.newGame(8, 6, 12, long, 1)),
+      board: error(() => w.MayanApp.runCells(long)),
+      session: error(() => new w.SolverSession(long, 1)),
+      euro: error(() => sg.click('€'.repeat(30), 0)),
+    };
+    return { said, grown: w.SolverSession.memoryBytes() - before, link: sg.link() };
+  });
+  assert.deepEqual(out.said, {
+    column: "column: a whole number is needed, not the string 'AAAAAAAAAAAAAAAAAAAA…'",
+    seed: "seed: a whole number is needed, not the string 'AAAAAAAAAAAAAAAAAAAA…'",
+    variant: 'variant: the string is 20,000,000 characters long; at most 100,000 are read here',
+    board: 'board: the string is 20,000,000 characters long; at most 100,000 are read here',
+    session: 'solver board: the string is 20,000,000 characters long; at most 100,000 are read here',
+    euro: "column: a whole number is needed, not the string '€€€€€€€€€€€€€€€€€€€€…'",
+  });
+  // 20 million characters copied once were 20 MB more, for good.
+  assert.ok(out.grown < 1 << 20, `the engine's memory grew by ${out.grown} bytes`);
+  assert.match(out.link, /^game=samegame&/);
   assert.deepEqual(problems, []);
   await context.close();
 });

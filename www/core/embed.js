@@ -28,7 +28,11 @@ export function decodeLink(raw) {
     try {
       out.push(decodeURIComponent(part));
     } catch {
-      throw new URIError('it has a malformed percent-escape (a % not followed by two hex digits of UTF-8)');
+      // Which of the two: a % without two hex digits, or escapes whose bytes are no UTF-8 text (%ED%A0%80 is half
+      // of a surrogate pair; %FF is no character's first byte).
+      throw new URIError(/%(?![0-9a-f]{2})/i.test(part)
+        ? `the part '${shown(part)}' has a % not followed by two hex digits`
+        : `the part '${shown(part)}' has percent-escapes that are not UTF-8 text`);
     }
   }
   return out.join('&');
@@ -81,9 +85,37 @@ export function parseOrigin(value) {
 
 const COMMANDS = new Set(['load', 'undo', 'redo', 'restart', 'step', 'hint']);
 
-/** Whether a message's data is a command the page obeys (anything else is ignored). */
+/** Whether a message's data is a command the page obeys. */
 export function isCommand(d) {
   return Boolean(d) && typeof d === 'object' && !Array.isArray(d) && COMMANDS.has(d.type) && (d.type !== 'load' || typeof d.link === 'string');
+}
+
+/** What a value sent where a command or its link goes is, in words: "the string 'undo'", "an array", "null". */
+function described(v) {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (typeof v === 'string') return `the string '${shown(v, 40)}'`;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return `the ${typeof v} ${shown(String(v), 40)}`;
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+const EXAMPLE = 'a command is an object such as {type: "step"} or {type: "load", link: "game=samegame&seed=3"}';
+
+/**
+ * Why a parent's message `d` is not a command, for its `error` event; '' for a command, and for one of this
+ * page's own events sent back (a host that passes every message on to its frames would otherwise trade errors
+ * with it for ever).
+ */
+export function whyNotCommand(d) {
+  if (isCommand(d)) return '';
+  const object = Boolean(d) && typeof d === 'object' && !Array.isArray(d);
+  if (object && d.source === 'clearboard') return '';
+  if (!object) return `A message from the embedding page was not a command but ${described(d)}: ${EXAMPLE}.`;
+  if (!('type' in d)) return `A message from the embedding page was an object without a type: ${EXAMPLE}.`;
+  if (typeof d.type !== 'string') return `A message from the embedding page had ${described(d.type)} as its type: ${EXAMPLE}.`;
+  if (d.type === 'load') return `load needs its link as a string (the part of an address after '#', such as "game=samegame&seed=3"), not ${described(d.link)}.`;
+  return `'${shown(d.type, 40)}' is not a command: the commands are ${[...COMMANDS].join(', ')} (in lower case).`;
 }
 
 /**
@@ -252,9 +284,17 @@ export class Messenger {
         }
         return;
       }
-      if (!isCommand(d)) return;
       const game = this.shell.game;
       if (!game) return;
+      if (!isCommand(d)) {
+        // Said to the parent, which sent it (the player's status line is left alone): one `error` event each.
+        const why = whyNotCommand(d);
+        if (why && game.app) {
+          const command = d && typeof d === 'object' && typeof d.type === 'string' ? shown(d.type, 40) : null;
+          this.post({ type: 'error', command, message: why, game: game.constructor.id, link: game.link() });
+        }
+        return;
+      }
       switch (d.type) {
         case 'load': {
           let refused = '';

@@ -88,7 +88,7 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
                 line_no,
                 format!(
                     "column {} has {} blocks, at most {}",
-                    x,
+                    x + 1,
                     column.len(),
                     HEIGHT
                 ),

@@ -193,6 +193,20 @@ pub struct Graded {
 /// levels are ordered from easy to hard (many solutions first, then less
 /// search effort first).
 pub fn generate(per_n: usize, seed: u64) -> Vec<Graded> {
+    generate_with(per_n, seed, &mut |_| {})
+}
+
+/// What [`generate_with`] has done so far.
+pub enum News<'a> {
+    /// The `found`th level of `n` moves was found.
+    Found { n: u32, found: usize },
+    /// Every level of one n, in their final order.
+    Graded(&'a [Graded]),
+}
+
+/// [`generate`], telling `news` of each level found and of each n's levels
+/// once they are graded (a large set takes minutes).
+pub fn generate_with(per_n: usize, seed: u64, news: &mut dyn FnMut(News<'_>)) -> Vec<Graded> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for n in 1..=5u32 {
@@ -222,8 +236,13 @@ pub fn generate(per_n: usize, seed: u64) -> Vec<Graded> {
                 solutions,
                 nodes: report.nodes,
             });
+            news(News::Found {
+                n,
+                found: found.len(),
+            });
         }
         found.sort_by_key(|g| (std::cmp::Reverse(g.solutions), g.nodes));
+        news(News::Graded(&found));
         out.extend(found);
     }
     out

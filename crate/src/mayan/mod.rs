@@ -100,7 +100,7 @@ impl Board {
             if col.len() > HEIGHT {
                 return Err(format!(
                     "column {} has {} blocks, at most {}",
-                    x,
+                    x + 1,
                     col.len(),
                     HEIGHT
                 ));

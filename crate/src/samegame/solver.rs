@@ -52,6 +52,12 @@ mod endgame;
 /// `balls`, `for_each_cluster` and scratch it uses): [`SmallBoard`] for
 /// boards of up to 16 × 16 cells, [`BitBoard`] for the rest.
 trait SearchBoard: SameGameBoard {
+    /// Play-outs between two looks at the clock: a small board's cost a few
+    /// microseconds, so the clock is read every 64; a large board's can
+    /// cost a millisecond (64 × 64), and 64 of them between looks made a
+    /// run of many threads on two cores end seconds late.
+    const CLOCK_EVERY: u64 = 64;
+
     fn hash64(&self) -> u64;
     fn colors(&self) -> usize;
     fn color_count(&self, k: usize) -> usize;
@@ -144,6 +150,8 @@ pub fn width_within(balls: usize, memory: usize) -> usize {
 }
 
 impl SearchBoard for BitBoard {
+    const CLOCK_EVERY: u64 = 1;
+
     fn hash64(&self) -> u64 {
         BitBoard::hash64(self)
     }
@@ -419,7 +427,7 @@ type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Prehashed>>;
 
 impl<B: SearchBoard> Beam<'_, B> {
     fn out_of_budget(&self) -> bool {
-        self.meter.spent(self.nodes, 64)
+        self.meter.spent(self.nodes, B::CLOCK_EVERY)
     }
 
     /// Plays to the end and returns the final score and whether the board

@@ -104,7 +104,18 @@ extern "C" {
     fn is_well_formed(this: &JsText) -> Result<bool, JsValue>;
     #[wasm_bindgen(method, js_name = charCodeAt)]
     fn char_code_at(this: &JsText, i: u32) -> u32;
+    /// Its UTF-16 units `start..end` (a short piece of a long string is
+    /// copied into the wasm, not the whole string).
+    #[wasm_bindgen(method)]
+    fn slice(this: &JsText, start: u32, end: u32) -> JsValue;
 }
+
+/// The most characters (UTF-16 units) of any string argument that has no
+/// limit of its own (a link has 100,000, a paste its own): a board, a
+/// variant's name. Longer ones are refused before they are copied into the
+/// wasm memory, which never shrinks (a 30-million-character board grew it
+/// by 29 MiB for good).
+pub(crate) const MAX_TEXT_CHARS: usize = 100_000;
 
 /// Where a string from JavaScript holds half of a surrogate pair (1-based,
 /// in UTF-16 code units), which no text can: the copy into Rust would
@@ -141,7 +152,7 @@ pub(crate) fn link_text(v: &JsValue) -> Result<String, JsError> {
             return Err(JsError::new(&format!("link: {}", crate::link::too_long(n))));
         }
     }
-    text(v, "link")
+    copied_text(v, "link")
 }
 
 /// The most characters of a pasted 连连看 path query input: about 25,000
@@ -169,12 +180,28 @@ pub(crate) fn pasted_text(v: &JsValue, what: &str, max: usize) -> Result<String,
             )));
         }
     }
-    text(v, what)
+    copied_text(v, what)
 }
 
-/// A string from JavaScript, or an Error naming `what` and saying what it
-/// got instead.
+/// A string from JavaScript of at most [`MAX_TEXT_CHARS`], or an Error
+/// naming `what` and saying what it got instead.
 pub(crate) fn text(v: &JsValue, what: &str) -> Result<String, JsError> {
+    if v.is_string() {
+        let n = v.unchecked_ref::<JsText>().length() as usize;
+        if n > MAX_TEXT_CHARS {
+            return Err(JsError::new(&format!(
+                "{}: the string is {} characters long; at most {} are read here",
+                what,
+                crate::link::thousands(n),
+                crate::link::thousands(MAX_TEXT_CHARS)
+            )));
+        }
+    }
+    copied_text(v, what)
+}
+
+/// [`text`] without its limit (for a caller that has checked its own).
+fn copied_text(v: &JsValue, what: &str) -> Result<String, JsError> {
     let copied = v
         .as_string()
         .ok_or_else(|| JsError::new(&format!("{}: a string is needed, not {}", what, shown(v))))?;
@@ -200,9 +227,17 @@ fn shown(v: &JsValue) -> String {
             .unwrap_or(&debug)
             .to_string();
     }
-    if let Some(s) = v.as_string() {
-        let short: String = s.chars().take(20).collect();
-        let more = if s.chars().count() > 20 { "…" } else { "" };
+    if v.is_string() {
+        // Its first 21 units only are copied (a bad argument of 100 million
+        // characters was copied whole into the wasm memory, for good).
+        let whole = v.unchecked_ref::<JsText>();
+        let piece = whole.slice(0, 42).as_string().unwrap_or_default();
+        let short: String = piece.chars().take(20).collect();
+        let more = if whole.length() as usize > short.encode_utf16().count() {
+            "…"
+        } else {
+            ""
+        };
         return format!("the string '{}{}'", short, more);
     }
     if v.is_undefined() {
