@@ -5,9 +5,14 @@
 // MayanApp(), 0, 0)`) read that object's memory as its own (a panic, or
 // stray memory), and one called after `free()` said only "null pointer
 // passed to rust". Each method that uses the object now starts with
-// `__wbgThis(this, Class, 'name')`, which throws an Error naming the class,
+// `__wbgEnter(this, Class, 'name')`, which throws an Error naming the class,
 // the method and what was wrong before anything reaches the wasm; `free()`
 // on another class's object throws, and a second `free()` does nothing.
+// A method called while its object is still in another call (from a hook
+// that call made, SolverSession's progress hook), `free()` included, throws
+// an Error saying so before anything changes. A constructor, static method
+// or function called before the module's init throws an Error saying the
+// engine is not loaded.
 //
 // The glue's shape is wasm-bindgen 0.2.130's (pinned in Cargo.toml and
 // Trunk.toml): if it changes, this script fails the build rather than
@@ -45,21 +50,44 @@ const __wbgMade = new WeakMap();
 function __wbgMadeAs(obj, cls, method) {
     const made = (obj !== null && typeof obj === 'object') ? __wbgMade.get(obj) : undefined;
     if (made?.cls === cls) return made;
-    const what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
+    let what = made ? \`a \${made.cls.name}\` : obj instanceof cls ? \`an object not made by new \${cls.name}()\` : __wbgWhat(obj);
+    // The same class of another copy of this module (imported from another address): said so, not "a X, not a X".
+    if (!made && what.endsWith(\` \${cls.name}\`)) what += ' of another copy of this module (imported from another address)';
     throw new TypeError(\`\${cls.name}.\${method}: called on \${what}, not on a \${cls.name}\`);
 }
 
-/** The wasm pointer of \`obj\`, a live \`cls\` made by its constructor (clearboard's guard: scripts/guard-glue.mjs); else an Error saying why not. */
-function __wbgThis(obj, cls, method) {
+/** An Error when \`made\`'s object is still in a call (\`method\` called from a hook that call made, such as SolverSession's progress hook): the engine's own error named neither. */
+function __wbgIdle(made, cls, method) {
+    if (made.busy) throw new Error(\`\${cls.name}.\${method}: called while this \${cls.name} is still in its \${made.busy}() call (from a hook it called): call it once that call has returned\`);
+}
+
+/** The wasm pointer of \`obj\`, a live \`cls\` made by its constructor and in no other call (clearboard's guard: scripts/guard-glue.mjs), now marked as in \`method\` until \`__wbgLeave\`; else an Error saying why not. */
+function __wbgEnter(obj, cls, method) {
     const made = __wbgMadeAs(obj, cls, method);
     if (!made.ptr) throw new Error(\`\${cls.name}.\${method}: this \${cls.name} was freed (free() was called)\`);
+    __wbgIdle(made, cls, method);
+    made.busy = method;
     return made.ptr;
+}
+
+/** The call \`__wbgEnter\` marked on \`obj\` has ended (returned or thrown). */
+function __wbgLeave(obj) {
+    const made = __wbgMade.get(obj);
+    if (made) made.busy = null;
+}
+
+/** An Error naming \`what\` (a constructor, a static method, a function) when the engine is not loaded yet: called before its default export (init) was awaited, the glue said only "Cannot read properties of undefined". */
+function __wbgLoaded(what) {
+    if (wasm === undefined) throw new Error(\`\${what}: the engine is not loaded yet: await the module's default export (init) first\`);
 }
 
 /** Whether \`obj\`, a \`cls\`, was freed already (its second free() does nothing); else readies it for its teardown with its own pointer. An Error if it is not a \`cls\`. */
 function __wbgFreed(obj, cls) {
     const made = __wbgMadeAs(obj, cls, 'free');
     if (!made.ptr) return true;
+    // Freed from a hook its own call made: refused before anything changes (it was marked freed, then the wasm
+    // refused it, and the object was never released).
+    __wbgIdle(made, cls, 'free');
     obj.__wbg_ptr = made.ptr;
     made.ptr = 0;
     return false;
@@ -67,7 +95,7 @@ function __wbgFreed(obj, cls) {
 `;
 
 const text = readFileSync(file, 'utf8');
-if (text.includes('function __wbgThis(')) {
+if (text.includes('function __wbgEnter(')) {
   console.log(`guard-glue: ${file}: already guarded`);
   process.exit(0);
 }
@@ -82,6 +110,7 @@ let cls = null;
 let method = null; // the name of the method being read
 let guarded = 0;
 let frees = 0;
+let loadChecks = 0;
 let constructors = 0;
 const classes = [];
 for (let i = 0; i < lines.length; i++) {
@@ -107,10 +136,26 @@ for (let i = 0; i < lines.length; i++) {
     constructors++;
     continue;
   }
+  // A function of the module's own (not its start, which init runs): the engine must be loaded.
+  const fn = !cls && /^export function (\w+)\([^)]*\) \{$/.exec(line);
+  if (fn) {
+    out.push(line);
+    if (fn[1] !== 'start') {
+      out.push(`    __wbgLoaded('${fn[1]}');`);
+      loadChecks++;
+    }
+    continue;
+  }
   const header = cls && /^ {4}(static )?(\w+)\([^)]*\) \{$/.exec(line);
   if (header) {
     method = header[2];
     out.push(line);
+    // A constructor or a static method reaches the wasm without an object of the class: the engine must be loaded
+    // (a method of an object is: the object was made by a constructor).
+    if (header[1] || header[2] === 'constructor') {
+      out.push(`        __wbgLoaded('${header[2] === 'constructor' ? `new ${cls}()` : `${cls}.${header[2]}`}');`);
+      loadChecks++;
+    }
     if (header[2] === 'free' && !header[1]) {
       out.push(`        if (__wbgFreed(this, ${cls})) return;`);
       frees++;
@@ -123,8 +168,12 @@ for (let i = 0; i < lines.length; i++) {
     // A method that consumes its object (Rust's `self`) tears it down: not guarded by this script.
     if (header[2] !== 'free' && body.some((l) => l.includes('this.__destroy_into_raw()'))) fail(`${cls}.${header[2]} consumes its object: guard it first`);
     if (!header[1] && !['__destroy_into_raw', 'constructor'].includes(header[2]) && body.some((l) => l.includes('this.__wbg_ptr'))) {
-      out.push(`        const __wbgSelf = __wbgThis(this, ${cls}, '${header[2]}');`);
+      out.push(`        const __wbgSelf = __wbgEnter(this, ${cls}, '${header[2]}');`);
+      out.push('        try {');
       for (const l of body) out.push(l.replaceAll('this.__wbg_ptr', '__wbgSelf'));
+      out.push('        } finally {');
+      out.push('            __wbgLeave(this);');
+      out.push('        }');
       out.push(lines[end]);
       i = end;
       guarded++;
@@ -134,6 +183,7 @@ for (let i = 0; i < lines.length; i++) {
   out.push(line);
 }
 if (classes.length === 0 || guarded === 0) fail('no class or method found to guard (has the wasm-bindgen glue changed?)');
+if (loadChecks === 0 || !/^let [\w, ]*\bwasm\b/m.test(text)) fail('no constructor or function checked for a loaded engine, or no module-level `wasm` (has the glue changed?)');
 if (frees !== classes.length) fail(`${classes.length} classes but ${frees} free() methods`);
 if (constructors !== (text.match(/^ {4}constructor\(/gm) ?? []).length) fail(`${constructors} constructors noted of ${(text.match(/^ {4}constructor\(/gm) ?? []).length}`);
 // Every use of an object's pointer left is its constructor's (setting it) or its teardown's.

@@ -21,8 +21,11 @@ mod clock {
 
     #[wasm_bindgen]
     extern "C" {
-        #[wasm_bindgen(js_namespace = performance, js_name = now)]
-        fn performance_now() -> f64;
+        // Caught: a page that replaced it with a function that throws
+        // would otherwise unwind through the engine's method and leave its
+        // object borrowed for good.
+        #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+        fn performance_now() -> Result<f64, wasm_bindgen::JsValue>;
     }
 
     /// A moment, in milliseconds since the page or worker started.
@@ -30,8 +33,14 @@ mod clock {
     pub struct Instant(f64);
 
     impl Instant {
+        /// Now; a clock that throws or is not a number reads as the end of
+        /// time, so that every deadline has passed and a search ends rather
+        /// than run on for ever.
         pub fn now() -> Instant {
-            Instant(performance_now())
+            match performance_now() {
+                Ok(t) if !t.is_nan() => Instant(t),
+                _ => Instant(f64::INFINITY),
+            }
         }
 
         pub fn checked_add(self, d: Duration) -> Option<Instant> {

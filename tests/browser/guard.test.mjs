@@ -43,6 +43,13 @@ export class A {
     }
 ${members}
 }
+export function f(x) {
+    wasm.f(x);
+}
+export function start() {
+    wasm.start();
+}
+let wasmModule, wasm;
 `;
 
 function guard(text) {
@@ -61,10 +68,16 @@ test('every method that hands the wasm its object is checked first, free() too; 
         return ret;
     }`));
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.text, /    size\(x\) \{\n        const __wbgSelf = __wbgThis\(this, A, 'size'\);\n/);
-  assert.match(r.text, /wasm\.a_size\(__wbgSelf, x\)/);
+  // Marked as in its call until it returns or throws (a hook it calls may call the object again).
+  assert.match(r.text, /    size\(x\) \{\n        const __wbgSelf = __wbgEnter\(this, A, 'size'\);\n        try \{\n/);
+  assert.match(r.text, /wasm\.a_size\(__wbgSelf, x\);\n        return ret;\n        \} finally \{\n            __wbgLeave\(this\);\n        \}\n    \}/);
   assert.match(r.text, /    free\(\) \{\n        if \(__wbgFreed\(this, A\)\) return;\n/);
   assert.doesNotMatch(r.text, /static count\(\) \{\n        const __wbgSelf/);
+  // What reaches the wasm without an object checks that the engine is loaded (not the start, which init runs).
+  assert.match(r.text, /    static count\(\) \{\n        __wbgLoaded\('A\.count'\);\n/);
+  assert.match(r.text, /    constructor\(\) \{\n        __wbgLoaded\('new A\(\)'\);\n/);
+  assert.match(r.text, /export function f\(x\) \{\n    __wbgLoaded\('f'\);\n/);
+  assert.match(r.text, /export function start\(\) \{\n    wasm\.start\(\);/);
   const again = guard(r.text);
   assert.equal(again.code, 0);
   assert.equal(again.text, r.text);
@@ -96,10 +109,14 @@ test('a member it does not know (a getter), a method that consumes its object or
     const r = guard(glue(members));
     assert.equal(r.code, 1, members);
     assert.match(r.stderr, why);
-    assert.doesNotMatch(r.text, /__wbgThis/, 'the file is left as it was');
+    assert.doesNotMatch(r.text, /__wbgEnter/, 'the file is left as it was');
   }
   // No class at all: the glue's shape changed.
   const r = guard('export function f() {}\n');
   assert.equal(r.code, 1);
   assert.match(r.stderr, /no class or method found to guard/);
+  // No module-level `wasm` for the loaded check: the glue's shape changed.
+  const noWasm = guard(glue('').replace('let wasmModule, wasm;', 'let wasmModule, engine;'));
+  assert.equal(noWasm.code, 1);
+  assert.match(noWasm.stderr, /no module-level `wasm`/);
 });

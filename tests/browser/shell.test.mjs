@@ -1286,6 +1286,103 @@ test('a wasm method called on another class\'s object or after free() throws an 
     sgMoves: 0,
     pq: 0,
   });
+  // Another copy of the module (imported from another address), used before its init: each constructor, static
+  // method and function says the engine is not loaded (the glue said "Cannot read properties of undefined"); an
+  // object of the first copy handed to the second's method is said to be of another copy.
+  const copy = await page.evaluate(async () => {
+    const error = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return `${e.constructor.name}: ${e.message}`;
+      }
+    };
+    const m = await import('/clearboard.js?another-copy');
+    const out = {
+      constructor: error(() => new m.SameGameApp()),
+      session: error(() => new m.SolverSession('RG\nGR', 1)),
+      statics: error(() => m.SolverSession.memoryBytes()),
+      levels: error(() => m.MayanApp.levelCount()),
+      fn: error(() => m.linkGame('game=samegame')),
+      other: error(() => m.SameGameApp.prototype.link.call(new window.wasmBindings.SameGameApp())),
+    };
+    await m.default();
+    out.loaded = new m.SameGameApp().link().split('&')[0];
+    return out;
+  });
+  const notLoaded = (what) => `Error: ${what}: the engine is not loaded yet: await the module's default export (init) first`;
+  assert.deepEqual(copy, {
+    constructor: notLoaded('new SameGameApp()'),
+    session: notLoaded('new SolverSession()'),
+    statics: notLoaded('SolverSession.memoryBytes'),
+    levels: notLoaded('MayanApp.levelCount'),
+    fn: notLoaded('linkGame'),
+    other: 'TypeError: SameGameApp.link: called on a SameGameApp of another copy of this module (imported from another address), not on a SameGameApp',
+    loaded: 'game=samegame',
+  });
+  // A page that replaced the functions the engine calls with ones that throw, or a clock that is not a number: the
+  // object called stays usable (an exception through the engine left it borrowed for good: "recursive use of an
+  // object"), and a search on such a clock ends. And the solver's progress hook calling its own session again.
+  const hostile = await page.evaluate(() => {
+    const w = window.wasmBindings;
+    const error = (f) => {
+      try {
+        return `returned ${f()}`;
+      } catch (e) {
+        return `${e.constructor.name}: ${e.message}`;
+      }
+    };
+    const out = {};
+    const random = Math.random;
+    const now = performance.now;
+    const g = new w.LianliankanApp();
+    Math.random = () => { throw new Error('no random numbers here'); };
+    try {
+      out.dealt = error(() => { g.openLink('game=lianliankan&w=4&h=2&kinds=2'); return /&seed=\d+$/.test(g.link()); });
+    } finally {
+      Math.random = random;
+    }
+    out.after = g.cells().length;
+    for (const [name, clock] of [['nan', () => NaN], ['throwing', () => { throw new Error('no clock'); }]]) {
+      const session = new w.SolverSession('RRGGBB\nRRGGBB\nBBRRGG\nBBRRGG', 1);
+      performance.now = clock;
+      try {
+        out[name] = error(() => { session.think(5); return session.bestScore() > 0; });
+      } finally {
+        performance.now = now;
+      }
+      out[`${name}After`] = session.bestScore() > 0;
+      session.free();
+    }
+    const s = new w.SolverSession('RRGGBB\nRRGGBB\nBBRRGG\nBBRRGG', 1);
+    const inHook = [];
+    globalThis.clearboardSolverProgress = () => {
+      if (inHook.length < 2) inHook.push(error(() => s.free()), error(() => s.bestScore()));
+    };
+    try {
+      s.think(0.05);
+    } finally {
+      delete globalThis.clearboardSolverProgress;
+    }
+    out.inHook = inHook;
+    out.afterHook = s.bestScore() > 0;
+    s.free();
+    out.freed = error(() => s.bestScore());
+    return out;
+  });
+  const busy = (m) => `Error: SolverSession.${m}: called while this SolverSession is still in its think() call (from a hook it called): call it once that call has returned`;
+  assert.deepEqual(hostile, {
+    dealt: 'returned true',
+    after: 8,
+    nan: 'returned true',
+    nanAfter: true,
+    throwing: 'returned true',
+    throwingAfter: true,
+    inHook: [busy('free'), busy('bestScore')],
+    afterHook: true,
+    freed: 'Error: SolverSession.bestScore: this SolverSession was freed (free() was called)',
+  });
   // The page's own game still plays.
   await page.locator('main canvas[data-ref="board"]').focus();
   await page.keyboard.press('s');

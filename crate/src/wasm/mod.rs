@@ -102,12 +102,15 @@ extern "C" {
     /// a browser lacks `isWellFormed`: then taken as well formed).
     #[wasm_bindgen(method, catch, js_name = isWellFormed)]
     fn is_well_formed(this: &JsText) -> Result<bool, JsValue>;
-    #[wasm_bindgen(method, js_name = charCodeAt)]
-    fn char_code_at(this: &JsText, i: u32) -> u32;
+    // These two are caught: a page that replaced them with functions that
+    // throw would otherwise unwind through the engine's method and leave
+    // its object borrowed for good ("recursive use of an object").
+    #[wasm_bindgen(method, catch, js_name = charCodeAt)]
+    fn char_code_at(this: &JsText, i: u32) -> Result<u32, JsValue>;
     /// Its UTF-16 units `start..end` (a short piece of a long string is
     /// copied into the wasm, not the whole string).
-    #[wasm_bindgen(method)]
-    fn slice(this: &JsText, start: u32, end: u32) -> JsValue;
+    #[wasm_bindgen(method, catch)]
+    fn slice(this: &JsText, start: u32, end: u32) -> Result<JsValue, JsValue>;
 }
 
 /// The most characters (UTF-16 units) of any string argument that has no
@@ -131,8 +134,16 @@ fn lone_surrogate(v: &JsValue, copied: &str) -> Option<u32> {
     let n = s.length();
     let mut i = 0;
     while i < n {
-        let u = s.char_code_at(i);
-        let next = if i + 1 < n { s.char_code_at(i + 1) } else { 0 };
+        // A charCodeAt that throws: the place is not found, the text is
+        // still refused (it has a lone surrogate).
+        let Ok(u) = s.char_code_at(i) else {
+            return Some(i + 1);
+        };
+        let next = if i + 1 < n {
+            s.char_code_at(i + 1).unwrap_or(0)
+        } else {
+            0
+        };
         match u {
             0xD800..=0xDBFF if (0xDC00..=0xDFFF).contains(&next) => i += 2,
             0xD800..=0xDFFF => return Some(i + 1),
@@ -231,7 +242,11 @@ fn shown(v: &JsValue) -> String {
         // Its first 21 units only are copied (a bad argument of 100 million
         // characters was copied whole into the wasm memory, for good).
         let whole = v.unchecked_ref::<JsText>();
-        let piece = whole.slice(0, 42).as_string().unwrap_or_default();
+        let piece = whole
+            .slice(0, 42)
+            .ok()
+            .and_then(|p| p.as_string())
+            .unwrap_or_default();
         let short: String = piece.chars().take(20).collect();
         let more = if whole.length() as usize > short.encode_utf16().count() {
             "…"
@@ -260,9 +275,27 @@ fn shown(v: &JsValue) -> String {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 extern "C" {
-    /// JavaScript's `Math.random()`.
-    #[wasm_bindgen(js_namespace = Math, js_name = random)]
-    fn math_random() -> f64;
+    /// JavaScript's `Math.random()` (caught: a page's replacement that
+    /// throws would leave the object being called borrowed for good).
+    #[wasm_bindgen(catch, js_namespace = Math, js_name = random)]
+    fn math_random() -> Result<f64, JsValue>;
+}
+
+/// A number from 0 to 1 (excluded): `Math.random()`, or where that throws or
+/// gives something else, the next of a sequence of the engine's own.
+#[cfg(target_arch = "wasm32")]
+fn random_unit() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    match math_random() {
+        Ok(r) if (0.0..1.0).contains(&r) => r,
+        _ => {
+            static NEXT: AtomicU64 = AtomicU64::new(0x9E37_79B9_7F4A_7C15);
+            let mut z = NEXT.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
 }
 
 /// The seed for a link that names none: a random one (1 to 2^31 − 2) when
@@ -272,7 +305,7 @@ pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
     if v.is_undefined() || v.is_null() {
         // Left out: a random seed (1 to 2^31 − 2), as the page deals.
         #[cfg(target_arch = "wasm32")]
-        return Ok(Some((math_random() * 2_147_483_646.0) as u64 + 1));
+        return Ok(Some((random_unit() * 2_147_483_646.0) as u64 + 1));
         #[cfg(not(target_arch = "wasm32"))]
         return Ok(None);
     } else {
