@@ -302,6 +302,34 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await context.close();
 });
 
+test('a removal that slides tiles says how many slid which way, and what the cursor\'s cell holds now', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&board=BC/AC/AD/DB&variant=down`, calm);
+  await page.locator('main canvas[data-ref="board"]').focus();
+  // The cursor from column 1, row 2 (A) to column 1, row 3 (A): the pair goes, and B above slides down into the
+  // cursor's cell.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.clearboardPage.app.tiles() === 6);
+  const said = await page.locator('#live').textContent();
+  assert.match(said, /^Removed a pair of A \(capital A, [a-z ]+\) at column 1, row 2 and column 1, row 3\. 1 tile slid down\. Under the cursor now: column 1, row 3: tile B \(capital B, [a-z ]+\)\. 6 tiles left\./);
+  // A removal that slides nothing says nothing of slides (D at column 2, row 3 and column 1, row 4: nothing above
+  // them in column 2 but C, which does slide; so C and C instead, at the top of column 2).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.clearboardPage.app.tiles() === 4);
+  const second = await page.locator('#live').textContent();
+  assert.match(second, /^Removed a pair of C \(capital C, [a-z ]+\) at column 2, row 1 and column 2, row 2\. 4 tiles left\./);
+  assert.doesNotMatch(second, /slid/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('tiles are said by letter case, colour and shape: C and c, which speech says alike, are told apart', async () => {
   // Kind 3 is C, kind 29 is c; 1 is A and 27 is a, 54 is the digit 1.
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=Cc/Cc/Aa/aA/11`, calm);

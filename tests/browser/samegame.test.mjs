@@ -732,6 +732,29 @@ test('a long search shows its best score and clock live, and Stop ends it at onc
   await context.close();
 });
 
+test('Solve again from a position on the plan keeps the plan unless the new search finds a better line', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=11&w=12&h=12&colors=4`, calm);
+  const progress = () => ref(page, 'solve-progress').textContent();
+  await page.getByLabel('Think for (seconds)').fill('2');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /\(done(: searched exhaustively)?\)$/.test(document.querySelector('[data-ref="solve-progress"]').textContent), null, { timeout: 30000 });
+  const first = await page.evaluate(() => ({ score: window.clearboardPage.plan.score, moves: window.clearboardPage.plan.moves.join() }));
+  // Again from the same position, stopped as soon as the new search has a line (its first line is a narrow beam's).
+  await page.getByLabel('Think for (seconds)').fill('10');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Best so far: \d+ points/.test(document.querySelector('[data-ref="solve-progress"]').textContent));
+  await page.evaluate(() => document.querySelector('[data-ref="stop-solve"]').click());
+  const second = await page.evaluate(() => ({ score: window.clearboardPage.plan.score, moves: window.clearboardPage.plan.moves.join(), best: window.clearboardPage.lastSolve.best.score }));
+  assert.ok(second.score >= first.score, `the plan went from ${first.score} to ${second.score} points`);
+  if (second.best <= first.score) {
+    // The new line is no better: the plan is the one kept, and the progress line says so.
+    assert.equal(second.moves, first.moves);
+    assert.match(await progress(), new RegExp(`^Best so far: ${second.best} points.* · the plan kept is better: ${first.score} points in all .*\\(stopped\\)$`));
+  } else assert.equal(second.score, second.best, 'a better line became the plan');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('on a 64 × 64 board too, the solver\'s workers end soon after Stop (a slice ends between two play-outs, not only between two parents)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3&w=64&h=64&colors=9`, calm);
   const workers = watchWorkers(page);

@@ -953,7 +953,7 @@ export class Lianliankan extends BoardGame {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
-        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}${this.pairWhere()}.` : 'Shuffled.';
+        : !last ? 'Back at the start.' : kind ? `Removed a pair of ${this.kindText(kind)}${this.pairWhere()}.${this.slidesSaid()}` : 'Shuffled.';
       said = `${told ? '' : what} ${plural(app.tiles(), 'tile')} left. ${said}`.trim();
       this.shell.announce(said);
     }
@@ -962,6 +962,28 @@ export class Lianliankan extends BoardGame {
     this.refreshReadout();
     this.scheduleVerdict();
     this.draw();
+  }
+
+  /**
+   * What the last pair's removal slid, for the live region (a screen reader's picture of the board was wrong after
+   * every move of a sliding variant): " 3 tiles slid: 2 down, 1 left. Under the cursor now: column 1, row 4: tile I
+   * (…)." — the cursor's cell said when a tile slid into it or out of it. '' when nothing slid.
+   */
+  slidesSaid() {
+    const slides = pairsOf(Array.from(this.app.lastSlides()));
+    if (!slides.length) return '';
+    const ways = new Map();
+    for (const [fx, fy, tx, ty] of slides) {
+      const way = ty > fy ? 'down' : ty < fy ? 'up' : tx < fx ? 'left' : 'right';
+      ways.set(way, (ways.get(way) ?? 0) + 1);
+    }
+    const each = [...ways].map(([way, n]) => `${n} ${way}`).join(', ');
+    let text = ` ${plural(slides.length, 'tile')} slid${ways.size > 1 ? `: ${each}` : ` ${[...ways.keys()][0]}`}.`;
+    const c = this.cursor;
+    if (slides.some(([fx, fy, tx, ty]) => (fx === c.x && fy === c.y) || (tx === c.x && ty === c.y))) {
+      text += ` Under the cursor now: ${this.cellText(c.x, c.y)}.`;
+    }
+    return text;
   }
 
   /** Where the last pair stood, counted from 1 as the readout counts: " at column 2, row 1 and column 4, row 1" ('' when unknown). */

@@ -530,6 +530,11 @@ export class SameGame extends BoardGame {
     this.shell.message('');
     const startLink = this.app.link();
     const workers = solverWorkerCount();
+    // A plan this position lies on (Solve again, here or after steps along it): its line stays the plan unless the
+    // new search finds a better one (a second search stopped early replaced 1,936 points by 1,916).
+    const startScore = this.app.score();
+    const kept = this.plan?.links.includes(startLink) ? this.plan : null;
+    const keptTotal = kept ? kept.startScore + kept.score : -Infinity;
     const run = {
       startLink,
       seconds,
@@ -550,10 +555,13 @@ export class SameGame extends BoardGame {
     const progress = this.ref('solve-progress');
     const show = (adopt = true) => {
       if (this.solveRun !== run && !run.ended) return;
-      if (adopt && run.best && run.adopted !== run.best) {
+      if (adopt && run.best && run.adopted !== run.best && startScore + run.best.score > keptTotal) {
         run.adopted = run.best;
         this.adoptPlan(startLink, run.best);
       }
+      // The plan kept is the better line so far: said, with its points in all.
+      const keeps = kept && !run.adopted && this.plan === kept;
+      const keptSaid = keeps ? ` · the plan kept is better: ${plural(keptTotal, 'point')} in all` : '';
       const elapsed = Math.min(seconds, (performance.now() - run.started) / 1000);
       const best = run.best
         ? `Best so far: ${plural(run.best.score, 'point')}${run.best.cleared ? ', clears the board' : ''}, ${plural(run.best.moves.length / 2, 'move')}`
@@ -566,7 +574,7 @@ export class SameGame extends BoardGame {
       const complete = run.finished === workers && run.errors.length === 0;
       const who = ` · ${plural(workers, 'worker')}${complete ? `, ${positions.toLocaleString('en-US')} positions` : ''}`;
       const errors = run.errors.length ? ` · ${run.errors.join('; ')}` : '';
-      progress.textContent = `${best}${clock}${who}${errors}${run.ended ? ` (${run.ended})` : ''}`;
+      progress.textContent = `${best}${keptSaid}${clock}${who}${errors}${run.ended ? ` (${run.ended})` : ''}`;
       this.updateButtons();
     };
     run.show = show;
