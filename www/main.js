@@ -579,6 +579,8 @@ class Shell {
   /** Shows game class `G` (mounting it unless it is shown already). */
   show(G) {
     if (this.game && this.game.constructor === G) return this.game;
+    // The focus in the game left (its board, Back pressed there): the new game's board takes it, not the page's body.
+    const focusWasIn = this.main.contains(document.activeElement) && document.activeElement !== this.main;
     if (this.game) {
       this.lastLinks[this.game.constructor.id] = this.game.link();
       this.keptControls[this.game.constructor.id] = this.game.controlsKept();
@@ -598,6 +600,13 @@ class Shell {
     if (this.params.log === '1') for (const d of root.querySelectorAll('details')) if (d.querySelector('[role="log"]') && !d.classList.contains('extra-log')) d.open = true;
     document.getElementById('game-switch').value = G.id;
     document.title = `clearboard — ${G.title}`;
+    // (Once the caller has opened its position in it: a microtask, after this task's code.)
+    if (focusWasIn) {
+      const shown = this.game;
+      queueMicrotask(() => {
+        if (this.game === shown && shown.app && (document.activeElement === document.body || !document.activeElement)) shown.canvas?.focus({ preventScroll: true });
+      });
+    }
     return this.game;
   }
 

@@ -109,7 +109,7 @@ test('a move redone is said as it was made, chain links included', async () => {
       await page.evaluate(([x, y, d]) => window.clearboardPage.act(x, y, d), m);
       made.push(await page.locator('#live').textContent());
     }
-    if (made.some((t) => / chain links\./.test(t))) {
+    if (made.some((t) => / blocks vanished in \d+ chain links; \d+ blocks? left\./.test(t))) {
       found = k;
       for (let i = 0; i < moves.length; i++) await button(page, 'Undo').click();
       for (let i = 0; i < moves.length; i++) {
@@ -261,7 +261,8 @@ test('a level played by dragging: moves left, the result on the board, progress 
   const [x2, y2, g2] = moves[1];
   const move = `Move 2: the block at (${x2}, ${y2}) dragged ${g2 === 1 ? 'right' : 'left'} (${x2} ${y2} ${g2}).`;
   const live = await page.locator('#live').textContent();
-  assert.ok(new RegExp(`^${move.replace(/[().]/g, '\\$&')}( \\d+ chain links\\.)? 0 moves left\\.$`).test(live), live);
+  // What vanished and what is left (0 blocks: solved), then the moves left.
+  assert.ok(new RegExp(`^${move.replace(/[().]/g, '\\$&')} \\d+ blocks vanished( in \\d+ chain links)?; 0 blocks left\\. 0 moves left\\.$`).test(live), live);
   assert.ok(await button(page, 'Hint').isDisabled(), 'play ends with the level');
   // Undo says so (not the move now last).
   await button(page, 'Undo').click();

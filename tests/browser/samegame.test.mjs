@@ -173,9 +173,11 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   await ref(page, 'board').focus();
   // Rows from the bottom: G B R / G B B / R R G. The cursor starts at the
   // bottom left: G, a cluster of 2.
-  assert.equal(await ref(page, 'readout').textContent(), 'color G (green), 2 balls, 0 points');
+  // The cursor's cell is described with where it is (the board's description when it takes the focus).
+  assert.equal(await ref(page, 'readout').textContent(), 'Column 1, row 1: color G (green), 2 balls, 0 points');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await ref(page, 'readout').textContent(), 'color B (blue), 3 balls, 1 point');
+  assert.equal(await ref(page, 'readout').textContent(), 'Column 2, row 1: color B (blue), 3 balls, 1 point');
+  assert.equal(await page.locator('#live').textContent(), 'Column 2, row 1: color B (blue), 3 balls, 1 point');
   await page.keyboard.press('Enter');
   const first = 'Move 1 at (1,2): removed 3 balls of color B, got 1 points.';
   assert.deepEqual(await logLines(page), [first]);
@@ -193,7 +195,7 @@ test('a game played by keyboard: cursor, Enter and Space, announcements', async 
   // The cursor on a cell emptied: the readout says so (it was blank), as the live region does.
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  assert.equal(await ref(page, 'readout').textContent(), 'empty');
+  assert.equal(await ref(page, 'readout').textContent(), 'Column 1, row 3: empty');
   assert.equal(await page.locator('#live').textContent(), 'Column 1, row 3: empty');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

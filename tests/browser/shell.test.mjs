@@ -242,7 +242,19 @@ test('leaving a game and coming back keeps its strategy, its pasted inputs and i
   assert.equal(await page.evaluate(() => window.clearboardPage.link()), 'game=samegame&seed=5&w=7&h=6&colors=4');
   await page.goForward();
   await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  // Back pressed with the focus on a board (Alt+←) that brings another game: its board takes the focus (it went to
+  // the page's body).
+  await page.locator('main canvas[data-ref="board"]').focus();
+  await page.goBack();
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'samegame');
+  await page.waitForFunction(() => document.activeElement === window.clearboardPage.canvas, null, { timeout: 2000 });
+  await page.goForward();
+  await page.waitForFunction(() => window.clearboardPage.constructor.id === 'lianliankan');
+  assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true);
+  await switcher.focus();
   await switcher.selectOption('mayan');
+  // The switcher keeps the focus it has (the game's board is not its place).
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'game-switch');
   // A new page starts afresh.
   await page.reload();
   await page.waitForFunction(() => window.clearboardPage?.constructor.id === 'mayan');
@@ -926,7 +938,7 @@ test('a "Skip to board" link is the first tab stop and focuses the board', async
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to board');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.canvas), true);
-  assert.equal(await ref(page, 'readout').textContent(), await page.evaluate(() => window.clearboardPage.cellText(0, 0)), 'the cursor cell is described');
+  assert.equal(await ref(page, 'readout').textContent(), `Column 1, row 1: ${await page.evaluate(() => window.clearboardPage.cellText(0, 0))}`, 'the cursor cell is described, with where it is');
   assert.equal(await page.evaluate(() => window.clearboardPage.showCursor), true, 'the keyboard cursor is drawn');
   assert.match(new URL(page.url()).hash, /^#game=samegame&seed=1/, 'the address is untouched');
   assert.deepEqual(problems, []);
@@ -2482,6 +2494,22 @@ test('a list that changes the game (Game, Level, Preset, Variant) moved through 
   // The mouse (or a pick from the open list) acts at once, as before.
   await variant.selectOption('none');
   assert.match(await page.evaluate(() => window.clearboardPage.app.link()), /variant=none|^(?!.*variant=)/);
+  // Preset: Custom, chosen by Enter, deals nothing and says what to do (the list's prompt stayed, Enter did
+  // nothing), in both games that have presets.
+  for (const [id, said] of [
+    ['lianliankan', 'Preset: Custom — set Width, Height and Kinds, then Enter in one of them or Deal this seed.'],
+    ['samegame', 'Preset: Custom — set Width, Height and Colours, then Enter in one of them or New game.'],
+  ]) {
+    await switcher.selectOption(id);
+    const preset = page.getByLabel('Preset');
+    const before = await page.evaluate(() => window.clearboardPage.app.link());
+    await preset.focus();
+    await page.keyboard.press('End');
+    assert.equal(await preset.inputValue(), 'custom');
+    await page.keyboard.press('Enter');
+    assert.equal(await status(), said, id);
+    assert.equal(await page.evaluate(() => window.clearboardPage.app.link()), before, `${id}: nothing dealt`);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -2496,7 +2524,8 @@ test('Hint, Step and Play, and Enter or Space on the board, pressed once the gam
     await page.locator('main canvas[data-ref="board"]').focus();
     assert.equal(await page.evaluate(() => window.clearboardPage.app.isOver()), true, link);
     const result = await page.locator('#message').textContent();
-    for (const k of ['h', 's', 'a', 'Enter', ' ']) {
+    // (The Mayan puzzle's drag by keys, Shift+← / →, too: it was silent.)
+    for (const k of ['h', 's', 'a', 'Enter', ' ', ...(link.startsWith('game=mayan') ? ['Shift+ArrowLeft', 'Shift+ArrowRight'] : [])]) {
       await page.evaluate(() => { document.getElementById('live').textContent = ''; });
       await page.keyboard.press(k);
       assert.match(await page.locator('#live').textContent(), said, `${link}: ${k}`);

@@ -1472,7 +1472,11 @@ export class Lianliankan extends BoardGame {
     const chosen = (name, label, f) => actOnChoice(this.ref(name), f, (t) => this.shell.message(t), label);
     chosen('preset', 'Preset', () => {
       const p = PRESETS[this.ref('preset').value];
-      if (!p) return;
+      // Custom deals nothing by itself: said (the list's prompt stayed, and Enter did nothing).
+      if (!p) {
+        this.shell.message('Preset: Custom — set Width, Height and Kinds, then Enter in one of them or Deal this seed.');
+        return;
+      }
       this.ref('width').value = String(p.w);
       this.ref('height').value = String(p.h);
       this.ref('kinds').value = String(p.kinds);

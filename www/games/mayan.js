@@ -1138,9 +1138,17 @@ export class Mayan extends BoardGame {
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
         : last ? `Move ${app.moves()}: ${spokenMove(last)}.` : 'Back at the start.';
-      // A move that set off a chain says how long it was (redone, too: the stages are the history's).
-      const chains = !this.undid && last ? decodeSteps(Array.from(app.steps())).filter((s) => s.kind === 2).length : 0;
-      said = `${what}${chains > 1 ? ` ${chains} chain links.` : ''} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
+      // A move says what vanished, in how many chain links, and the blocks left (redone, too: the stages are the
+      // history's), so that a screen reader's picture of the board follows its falls and chains.
+      let board = '';
+      if (!this.undid && last) {
+        const vanished = decodeSteps(Array.from(app.steps())).filter((s) => s.kind === 2);
+        const gone = vanished.reduce((n, s) => n + s.gone.length, 0);
+        const blocks = Array.from(app.cells()).filter((c) => c > 0).length;
+        const chains = vanished.length > 1 ? ` in ${vanished.length} chain links` : '';
+        board = ` ${gone ? `${plural(gone, 'block')} vanished${chains}; ` : ''}${plural(blocks, 'block')} left.`;
+      }
+      said = `${what}${board} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
       this.shell.announce(said);
     }
     this.addressChanged();
@@ -1232,6 +1240,12 @@ export class Mayan extends BoardGame {
     if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       const dir = e.key === 'ArrowLeft' ? -1 : 1;
       this.showCursor = true;
+      // Over: said as S, A, H and Enter say it (a drag by keys was silent).
+      if (this.app.isOver()) {
+        this.shell.announce(this.overHelp());
+        this.draw();
+        return true;
+      }
       const { x, y } = this.cursor;
       // The cursor goes with the block: to the next column, and down as far as it falls there.
       const cells = this.app.cells();

@@ -1025,8 +1025,11 @@ export class SameGame extends BoardGame {
     if (cell && cell.col < this.app.width() && cell.row < this.app.height()) {
       const cells = this.app.clusterAt(cell.col, cell.row);
       this.hover = this.selection ? null : cells.length >= 4 ? Array.from(cells) : null;
-      // The keyboard's cursor on an emptied cell is said to be on one (a pointer there says nothing).
-      const text = this.cellText(cell.col, cell.row) || (cell === this.cursor ? 'empty' : '');
+      // The keyboard's cursor on an emptied cell is said to be on one (a pointer there says nothing); the cursor's
+      // cell is said with where it is, as the other games' boards say theirs (the board's description on focus).
+      const text = cell === this.cursor
+        ? `Column ${cell.col + 1}, row ${cell.row + 1}: ${this.cellText(cell.col, cell.row) || 'empty'}`
+        : this.cellText(cell.col, cell.row);
       readout.textContent = this.selection ? `${text} — tap it again to remove it` : text;
     } else {
       this.hover = null;
@@ -1086,7 +1089,7 @@ export class SameGame extends BoardGame {
       this.keepInView(this.cursor.col, this.cursor.row);
       this.refreshReadout();
       this.draw();
-      this.shell.announce(`Column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'empty'}`);
+      this.shell.announce(this.ref('readout').textContent);
       return true;
     }
     if (e.key === 'Enter' || e.key === ' ') {
@@ -1097,7 +1100,7 @@ export class SameGame extends BoardGame {
       this.refreshReadout();
       this.draw();
       // A press that removes nothing says why, as the readout shows it (a click there is just nothing).
-      if (!moved && !this.app.isOver()) this.shell.message(`Nothing removed at column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.ref('readout').textContent || 'no ball there'}.`);
+      if (!moved && !this.app.isOver()) this.shell.message(`Nothing removed at column ${this.cursor.col + 1}, row ${this.cursor.row + 1}: ${this.cellText(this.cursor.col, this.cursor.row) || 'no ball there'}.`);
       // Once the game is over: said (the result stays in the status line), not nothing.
       else if (!moved) this.shell.announce(this.overHelp());
       return true;
@@ -1173,7 +1176,11 @@ export class SameGame extends BoardGame {
     });
     actOnChoice(this.ref('preset'), () => {
       const p = PRESETS[this.ref('preset').value];
-      if (!p) return;
+      // Custom deals nothing by itself: said (the list's prompt stayed, and Enter did nothing).
+      if (!p) {
+        this.shell.message('Preset: Custom — set Width, Height and Colours, then Enter in one of them or New game.');
+        return;
+      }
       this.ref('width').value = p.w;
       this.ref('height').value = p.h;
       this.ref('colors').value = p.colors;
