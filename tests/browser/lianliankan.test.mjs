@@ -1256,6 +1256,13 @@ test('present mode keeps the path query tool: a focus there stays there, its key
   await page.getByLabel('Path queries (mahjong or POJ 1101 input)').fill('3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n');
   await button(page, 'Answer queries').click();
   await ref(page, 'pq-canvas').focus();
+  // Focused, it says where its cursor is (a screen reader heard only its name); its box shows the focus ring (the
+  // board's own was cut by the box on a large board).
+  assert.equal(await page.locator('#live').textContent(), 'Path query board: Column 1, row 1: tile.');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#live').textContent(), 'Column 2, row 1: empty.');
+  assert.equal(await page.locator('main .pq-scroll').evaluate((b) => getComputedStyle(b).outlineStyle), 'solid');
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('p');
   assert.equal(await page.evaluate(() => document.body.classList.contains('present')), true);
   assert.equal(await page.evaluate(() => document.activeElement === window.clearboardPage.ref('pq-canvas')), true, 'the tool keeps the focus');

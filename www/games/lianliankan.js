@@ -1519,6 +1519,10 @@ export class Lianliankan extends BoardGame {
     this.ref('pq-canvas').addEventListener('click', (e) => this.queryClick(e));
     this.ref('pq-canvas').addEventListener('keydown', (e) => this.queryKey(e));
     for (const type of ['focus', 'blur']) this.ref('pq-canvas').addEventListener(type, () => this.paintQueries());
+    // Focused, it says where its cursor is, as the game's board does (a screen reader heard only its name).
+    this.ref('pq-canvas').addEventListener('focus', () => {
+      if (this.hasQueryBoard()) this.shell.announce(`Path query board: ${this.pqCursorText()}`);
+    });
   }
 
   // ---- the path query tool ----------------------------------------------------
@@ -1694,7 +1698,7 @@ export class Lianliankan extends BoardGame {
       const [dx, dy] = arrows[e.key];
       this.pqCursor = { x: Math.min(w - 1, Math.max(0, c.x + dx)), y: Math.min(h - 1, Math.max(0, c.y + dy)) };
       this.queryInView(this.pqCursor.x, this.pqCursor.y);
-      this.shell.announce(`Column ${this.pqCursor.x + 1}, row ${this.pqCursor.y + 1}: ${this.pq.cells(i)[this.pqCursor.y * w + this.pqCursor.x] ? 'tile' : 'empty'}.`);
+      this.shell.announce(this.pqCursorText());
       this.paintQueries();
     } else if (e.key === 'Enter' || e.key === ' ') {
       this.pqCursor = c;
@@ -1707,6 +1711,13 @@ export class Lianliankan extends BoardGame {
     }
     e.preventDefault();
     e.stopPropagation();
+  }
+
+  /** The query board's cursor cell in words: "Column 3, row 2: tile." */
+  pqCursorText() {
+    const i = Number(this.ref('pq-board-no').value) || 0;
+    const c = this.pqCursor ?? { x: 0, y: 0 };
+    return `Column ${c.x + 1}, row ${c.y + 1}: ${this.pq.cells(i)[c.y * this.pq.width(i) + c.x] ? 'tile' : 'empty'}.`;
   }
 
   /** A cell of the query board picked (by click or key): the first end, or the second and the answer. */
