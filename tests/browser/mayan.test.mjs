@@ -434,8 +434,11 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     // The board went back to its start: said, with the answer.
     assert.equal(await page.locator('#live').textContent(), `Show solution: back at the start, ${n} moves left. ${await ref(page, 'why').textContent()}`);
     assert.match(await ref(page, 'why').textContent(), /^The judge's answer: \d moves/);
-    // Pressed faster than the animations last: every press is a move.
-    for (let i = 0; i < n; i++) await button(page, 'Step').click();
+    // Pressed faster than the animations last: every press is a move, said with which move of the answer it is.
+    for (let i = 0; i < n; i++) {
+      await button(page, 'Step').click();
+      if (i === 0) assert.match(await page.locator('#live').textContent(), /^Move 1: the block at \(\d, \d\) dragged (left|right) \(\d \d -?1\), by Step: move 1 of the judge's answer\. /);
+    }
     assert.equal(await app(page, (a) => a.moves()), n);
     assert.equal(await app(page, (a) => a.log()), want, 'the moves made are the judge\'s');
     await page.waitForFunction(() => !window.clearboardPage.anim);

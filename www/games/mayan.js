@@ -361,8 +361,9 @@ export class Mayan extends BoardGame {
         return false;
       }
       const [x, y, dir] = this.solution[i];
-      const moved = this.act(x, y, dir, true);
-      if (moved) this.explainStep(x, y, dir, `move ${i + 1} of the judge's answer`);
+      const what = `move ${i + 1} of the judge's answer`;
+      const moved = this.stepAct(x, y, dir, what);
+      if (moved) this.explainStep(x, y, dir, what);
       return moved;
     }
     const h = Array.from(this.app.hint());
@@ -372,9 +373,20 @@ export class Mayan extends BoardGame {
       if (!this.app.isOver()) this.shell.message(`Step: no move to play. ${this.noSolutionWords()}`, true);
       return false;
     }
-    const moved = this.act(h[0], h[1], h[2], true);
-    if (moved) this.explainStep(h[0], h[1], h[2], 'the next move of a solution from the position before it');
+    const what = 'the next move of a solution from the position before it';
+    const moved = this.stepAct(h[0], h[1], h[2], what);
+    if (moved) this.explainStep(h[0], h[1], h[2], what);
     return moved;
+  }
+
+  /** A Step's move, said with which move it is (`what`), as the line under the board gives it. */
+  stepAct(x, y, dir, what) {
+    this.stepWhat = what;
+    try {
+      return this.act(x, y, dir, true);
+    } finally {
+      this.stepWhat = null;
+    }
   }
 
   /** The reason for a Step's move, for class (it stays in view in present mode). */
@@ -1137,7 +1149,7 @@ export class Mayan extends BoardGame {
       const last = app.log().trimEnd().split('\n').at(-1);
       const what = this.undid
         ? `Undid ${plural(this.undid, 'move')}${last ? '' : ': back at the start'}.`
-        : last ? `Move ${app.moves()}: ${spokenMove(last)}.` : 'Back at the start.';
+        : last ? `Move ${app.moves()}: ${spokenMove(last)}${this.stepWhat ? `, by Step: ${this.stepWhat}` : ''}.` : 'Back at the start.';
       // A move says what vanished, in how many chain links, and the blocks left (redone, too: the stages are the
       // history's), so that a screen reader's picture of the board follows its falls and chains.
       let board = '';
