@@ -1096,6 +1096,7 @@ export class Mayan extends BoardGame {
     this.updateButtons();
     this.showOverlay(over);
     let said = '';
+    let result = null;
     if (over) {
       this.autoplay.stop();
       let text = app.overText();
@@ -1139,7 +1140,9 @@ export class Mayan extends BoardGame {
       this.ref('overlay-next').hidden = !(app.solved() && level && level < this.bindings.MayanApp.levelCount());
       this.ref('overlay-undo').disabled = app.moves() === 0;
       this.fitOverlay();
-      this.shell.message(text, !app.solved());
+      // Written after the move is said (below): two polite regions changed in one task are read in the order
+      // they changed, and the result came before the move.
+      result = [text, !app.solved()];
       said = text;
     }
     if (fresh && over) {
@@ -1163,6 +1166,7 @@ export class Mayan extends BoardGame {
       said = `${what}${board} ${plural(app.movesLeft(), 'move')} left. ${said}`.trim();
       this.shell.announce(said);
     }
+    if (result) this.shell.message(...result);
     this.addressChanged();
     this.refreshReadout();
     this.draw();
