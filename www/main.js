@@ -819,9 +819,10 @@ class Shell {
       this.linkChanged();
       return;
     }
-    // A new deal, as the message says (Mayan's default is its first level not solved yet).
-    this.show(G).openDefault(this.freshSeed());
-    this.message(`This link could not be opened (${why}); showing a new game instead.`, true);
+    // The game's default deal (seed 1, as the page first opens; Mayan's default is its first level not solved
+    // yet), as the message says: the same board each time, so that a class sent a broken link sees one board.
+    this.show(G).openDefault(1);
+    this.message(`This link could not be opened (${why}); showing the default game instead.`, true);
     this.linkChanged();
   }
 }

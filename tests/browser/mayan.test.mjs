@@ -125,6 +125,43 @@ test('a move redone is said as it was made, chain links included', async () => {
   assert.ok(found > 0, 'a level whose solution sets off a chain (else this checks nothing)');
 });
 
+test('a chain is slow enough to follow: each link is seen for 350 ms, and a chain of two links or more is said under the board', async () => {
+  // Level 21 after two moves: dragging (1, 0) right sets off a chain of four links.
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=21&moves=3.2.1,3.1.1`, { reducedMotion: 'no-preference' });
+  await page.waitForFunction(() => window.clearboardPage?.app);
+  const anim = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    g.act(1, 0, 1);
+    const steps = Array.from(g.app.steps());
+    return { ms: g.animator.current?.ms ?? 0, why: g.ref('why').textContent };
+  });
+  const links = (await page.evaluate(() => window.clearboardPage.ref('why').textContent)).match(/a chain of (\d+) links/);
+  assert.ok(links, anim.why);
+  const n = Number(links[1]);
+  assert.ok(n >= 2, anim.why);
+  assert.match(anim.why, /^Move 3: a chain of \d+ links — \d+ blocks vanished\.$/);
+  // Each link 350 ms (2.5 stages of 140 ms), and each other stage 140 ms: at least the links' time in all.
+  assert.ok(anim.ms >= n * 350, `${anim.ms} ms for ${n} links`);
+  // A press during it finishes it and acts (Undo).
+  await page.keyboard.press('u');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.moves()), 2);
+  // Under autoplay the speed bounds a move's stages together (900 ms / the moves a second).
+  const auto = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    g.autoplay.running = true;
+    try {
+      g.act(1, 0, 1);
+      return { ms: g.animator.current?.ms ?? 0, speed: g.speed() };
+    } finally {
+      g.autoplay.running = false;
+      g.animator.finish();
+    }
+  });
+  assert.ok(auto.ms > 0 && auto.ms <= 900 / auto.speed + 1, `${auto.ms} ms under autoplay at ${auto.speed} moves/s`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the result waits for the last move\'s falls and chains to play out; a press shows it at once', async () => {
   const moves = judge(9).trim().split('\n').map((l) => l.split(' ').map(Number));
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=9`, { reducedMotion: 'no-preference' });
@@ -697,7 +734,7 @@ test('the board being edited is in the address: a reload, a shared link and a sw
   ]) {
     await page.evaluate((h) => { location.hash = h; }, hash);
     await page.waitForFunction(() => /could not be opened/.test(document.querySelector('[role="status"]').textContent));
-    assert.equal(await page.getByRole('status').textContent(), `This link could not be opened (${why}); showing a new game instead.`, hash);
+    assert.equal(await page.getByRole('status').textContent(), `This link could not be opened (${why}); showing the default game instead.`, hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'mayan', hash);
     await page.evaluate(() => { document.querySelector('[role="status"]').textContent = ''; });
   }

@@ -283,7 +283,7 @@ test('a malformed link shows a clear message and a default game', async () => {
   for (const hash of ['#game=samegame&board=RZ', '#game=chess', '#garbage', '#game=samegame&seed=1&w=999']) {
     const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
     const message = await page.locator('#message').textContent();
-    assert.match(message, /This link could not be opened \(link: .+\); showing a new game instead\./, hash);
+    assert.match(message, /This link could not be opened \(link: .+\); showing the default game instead\./, hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.app.balls()), 150, 'the default game');
     assert.deepEqual(problems, [], hash);
     await context.close();

@@ -271,9 +271,10 @@ function defaultFor(hash) {
   const named = /(?:^#|&)game=(mayan|lianliankan)(&|$)/.exec(hash)?.[1];
   // Mayan's default is the first level not solved yet in this browser.
   if (named === 'mayan') return { id: 'mayan', link: /^game=mayan&level=\d+$/ };
-  // A new deal of the default size (a fresh seed: "a new game", as the message says).
-  if (named === 'lianliankan') return { id: 'lianliankan', link: /^game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=\d+$/ };
-  return { id: 'samegame', link: /^game=samegame&seed=\d+&w=15&h=10&colors=3$/ };
+  // The default deal, seed 1, as the page first opens (the same board each time: a class sent a broken link sees
+  // one board), as the message says.
+  if (named === 'lianliankan') return { id: 'lianliankan', link: /^game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=1$/ };
+  return { id: 'samegame', link: /^game=samegame&seed=1&w=15&h=10&colors=3$/ };
 }
 
 /**
@@ -294,7 +295,7 @@ async function checkRefused(page, hash) {
     assert.equal(await page.evaluate(() => location.hash.slice(1)), await settledLink(page), hash);
     return false;
   }
-  assert.match(message, /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+  assert.match(message, /^This link could not be opened \(link: .+\); showing the default game instead\.$/, hash);
   assert.match(await settledLink(page), want.link, `the address shows the default game for ${hash}`);
   return true;
 }
@@ -329,7 +330,7 @@ test('every malformed link leaves a working default game with a message, never m
   // A page parameter first (an embedder's order): the link still names its game.
   for (const [hash, id] of [['#embed=1&game=mayan&level=%zz', 'mayan'], ['#log=1&game=lianliankan&seed=%zz', 'lianliankan']]) {
     const { page, problems, context } = await open(browser, `${server.url}${hash}`, calm);
-    assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: .+\); showing a new game instead\.$/, hash);
+    assert.match(await page.getByRole('status').textContent(), /^This link could not be opened \(link: .+\); showing the default game instead\.$/, hash);
     assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), id, hash);
     assert.deepEqual(problems, [], hash);
     await context.close();
@@ -2387,7 +2388,7 @@ test('a link whose move N cannot be played opens the position before it (the lev
   }
   // A move that is not even written as one: the link is refused whole, as before.
   await page.evaluate(() => { location.hash = '#game=samegame&seed=5&w=15&h=10&colors=3&moves=1.1,zz'; });
-  await page.waitForFunction(() => /showing a new game instead/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /showing the default game instead/.test(document.getElementById('message').textContent));
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -2561,7 +2562,7 @@ test('Enter on a cell with nothing to take says so, in every game (a keyboard pr
 test('an address longer than 100,000 characters is refused before the engine reads it, and says so', async () => {
   const long = `game=samegame&board=${'RG'.repeat(60000)}`;
   const { page, problems, context } = await open(browser, `${server.url}#${long}`, calm);
-  assert.equal(await page.locator('#message').textContent(), `This link could not be opened (link: it is ${(long.length).toLocaleString('en-US')} characters long; a link has at most 100,000); showing a new game instead.`);
+  assert.equal(await page.locator('#message').textContent(), `This link could not be opened (link: it is ${(long.length).toLocaleString('en-US')} characters long; a link has at most 100,000); showing the default game instead.`);
   assert.equal(await page.evaluate(() => window.clearboardPage.constructor.id), 'samegame');
   assert.equal(new URL(page.url()).hash, `#${await page.evaluate(() => window.clearboardPage.link())}`, 'the address opens the game shown');
   // The engine's classes refuse such a link too, counting as JavaScript counts (😀 is two units).

@@ -16,7 +16,13 @@ import { shown } from '../core/announce.js';
 const W = 5;
 const H = 7;
 // Ten colours (colour-blind-safe first), each block also shows its colour number.
-const STAGE_MS = 200;
+const STAGE_MS = 140;
+/**
+ * A vanishing (a chain link: outlined, then fading) takes this many stages' time: each link is seen for 350 ms, as
+ * Panel Attack flashes each link before it pops (at 200 ms a move's stages shared with the speed control, a chain of
+ * four links went by in half a second, 45 ms a link). Autoplay keeps a move within its turn at the speed chosen.
+ */
+const VANISH_STAGES = 2.5;
 const CURSOR = '#ffffff';
 const HINT = '#ffd400';
 
@@ -542,6 +548,8 @@ export class Mayan extends BoardGame {
     if (byStep || told) this.notPlayers.add(k);
     const steps = decodeSteps(Array.from(this.app.steps()));
     const lineBefore = this.lineTexts;
+    // (Read before the change: a move that ends the level stops autoplay, and its stages would take a player's time.)
+    const autoplaying = this.autoplay.running;
     this.changed({ animate: true });
     // The result's box waits for the move's falls and chains to play out
     // (as Panel Attack shows its result after the last chain): shown at the
@@ -553,9 +561,20 @@ export class Mayan extends BoardGame {
     // reader hears the result with the move), and the score line's "Blocks 0" (the line before the move stays).
     if (over) this.holdResult({ line: this.lineTexts, tick: this.tickLevel }, lineBefore);
     this.tickLevel = null;
-    // The speed control sets how long a move's stages take together.
-    const per = Math.min(STAGE_MS, 900 / this.speed() / Math.max(1, steps.length));
-    this.animator.start(per * steps.length, (t) => this.drawStages(t, before, steps, { x, y, dir }), () => {
+    // Each stage its time (a chain link longer); under autoplay the speed control bounds a move's stages together.
+    const weights = steps.map((st) => (st.kind === 2 ? VANISH_STAGES : 1));
+    const sum = weights.reduce((a, b) => a + b, 0) || 1;
+    const unit = autoplaying ? Math.min(STAGE_MS, 900 / this.speed() / sum) : STAGE_MS;
+    let acc = 0;
+    const ends = weights.map((w) => (acc += w) / sum);
+    // A chain of two links or more is said under the board too (the live region says it; reduced motion shows no
+    // animation), unless a Step's reason goes there.
+    const links = steps.filter((st) => st.kind === 2);
+    if (links.length > 1 && !byStep) {
+      const gone = links.reduce((a, st) => a + st.gone.length, 0);
+      this.explainMove(`Move ${k}: a chain of ${links.length} links — ${plural(gone, 'block')} vanished.`);
+    }
+    this.animator.start(unit * sum, (t) => this.drawStages(t, before, steps, { x, y, dir }, ends), () => {
       this.chainLabel = null;
       this.releaseResult();
       if (over && this.app?.isOver()) {
@@ -568,10 +587,13 @@ export class Mayan extends BoardGame {
   }
 
   /** A frame of a move: the drag, each fall, each vanishing (outlined, then gone), with the chain link's number. */
-  drawStages(t, before, steps, mv) {
+  drawStages(t, before, steps, mv, ends = steps.map((_, i) => (i + 1) / steps.length)) {
     const n = steps.length;
-    const at = Math.min(n - 1, Math.floor(t * n));
-    const u = t * n - at;
+    // The stage at time t (0..1) and how far through it, each stage taking its share (`ends`: where each ends).
+    let at = 0;
+    while (at < n - 1 && t >= ends[at]) at++;
+    const from = at === 0 ? 0 : ends[at - 1];
+    const u = Math.min(1, Math.max(0, (t - from) / Math.max(1e-9, ends[at] - from)));
     const prev = at === 0 ? before : steps[at - 1].cells;
     const step = steps[at];
     const chain = steps.slice(0, at + 1).filter((s) => s.kind === 2).length;
