@@ -125,6 +125,16 @@ test('a move redone is said as it was made, chain links included', async () => {
   assert.ok(found > 0, 'a level whose solution sets off a chain (else this checks nothing)');
 });
 
+test('a board cleared too early that no way of exactly n moves clears says so, instead of sending the player after a longer way', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&n=2&board=A/A/BAA/ABB/`, calm);
+  await page.waitForFunction(() => window.clearboardPage?.app);
+  assert.equal(await page.evaluate(() => window.clearboardPage.act(2, 0, 1)), true);
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.blocks()), 0);
+  assert.equal(await page.locator('#message').textContent(), "Cleared in 1 move, but no way of exactly 2 moves clears this board (the judge's answer is -1): there is no longer way to find.");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a chain is slow enough to follow: each link is seen for 350 ms, and a chain of two links or more is said under the board', async () => {
   // Level 21 after two moves: dragging (1, 0) right sets off a chain of four links.
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=21&moves=3.2.1,3.1.1`, { reducedMotion: 'no-preference' });

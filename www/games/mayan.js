@@ -1122,6 +1122,16 @@ export class Mayan extends BoardGame {
     if (over) {
       this.autoplay.stop();
       let text = app.overText();
+      // Cleared too early on a board no way of exactly n moves clears (a board of a link's or the editor's): "find a
+      // longer way" would send the player after none.
+      if (!app.solved() && app.blocks() === 0) {
+        const start = `${level}:${app.n()}:${app.link().replace(/&moves=.*$/, '')}`;
+        if (this.countFor !== start) {
+          this.countFor = start;
+          this.count = app.countSolutions();
+        }
+        if (this.count === 0) text = `Cleared in ${plural(app.moves(), 'move')}, but no way of exactly ${plural(app.n(), 'move')} clears this board (the judge's answer is -1): there is no longer way to find.`;
+      }
       if (app.solved()) {
         const helped = this.helped();
         const ticked = solvedLevels().has(level);
