@@ -302,6 +302,34 @@ test('picking: a second click on the selected tile deselects, a wrong pair says 
   await context.close();
 });
 
+test('the win\'s box waits for the last pair\'s path to be drawn; a press during it shows the box at once', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AA/BB`, { reducedMotion: 'no-preference' });
+  await page.locator('main canvas[data-ref="board"]').focus();
+  // The A pair, then the B pair: the last pair wins.
+  const drawn = await page.evaluate(() => {
+    const g = window.clearboardPage;
+    g.pick({ x: 0, y: 0 });
+    g.pick({ x: 1, y: 0 });
+    g.animator.finish();
+    g.pick({ x: 0, y: 1 });
+    g.pick({ x: 1, y: 1 });
+    return { won: g.app.isWon(), boxed: !g.ref('overlay').hidden, drawing: Boolean(g.animator.current) };
+  });
+  assert.deepEqual(drawn, { won: true, boxed: false, drawing: true });
+  await page.waitForFunction(() => !window.clearboardPage.ref('overlay').hidden, null, { timeout: 3000 });
+  assert.equal(await page.evaluate(() => window.clearboardPage.animator.current), null, 'shown once the path has been drawn');
+  // Again, with a press during the path: the box at once.
+  await page.keyboard.press('u');
+  assert.equal(await page.evaluate(() => window.clearboardPage.app.tiles()), 2);
+  await page.evaluate(() => window.clearboardPage.pick({ x: 0, y: 1 }));
+  await page.evaluate(() => window.clearboardPage.pick({ x: 1, y: 1 }));
+  assert.equal(await page.evaluate(() => window.clearboardPage.ref('overlay').hidden), true);
+  await page.evaluate(() => window.clearboardPage.animator.finish());
+  assert.equal(await page.evaluate(() => window.clearboardPage.ref('overlay').hidden), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a removal that slides tiles says how many slid which way, and what the cursor\'s cell holds now', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&board=BC/AC/AD/DB&variant=down`, calm);
   await page.locator('main canvas[data-ref="board"]').focus();

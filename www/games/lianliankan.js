@@ -704,13 +704,24 @@ export class Lianliankan extends BoardGame {
     const total = Math.min(450, 1400 / this.speed());
     const after = Array.from(this.app.cells());
     const split = slides.length ? 0.55 : 1;
+    // The win's box waits for the last pair's path to be drawn (as Mayan's waits for its chains): over it, the
+    // path showed dimmed, and a quick second tap landed on New game or Undo.
+    const overlay = this.ref('overlay');
+    const boxed = !overlay.hidden;
+    overlay.hidden = true;
     this.animator.start(
       total,
       (t) => {
         if (t < split) this.paint(before, { path, u: t / split });
         else this.paint(after, { slides, before, u: (t - split) / (1 - split) });
       },
-      () => this.draw(),
+      () => {
+        if (boxed && this.app?.isWon()) {
+          overlay.hidden = false;
+          this.fitOverlay();
+        }
+        this.draw();
+      },
     );
   }
 
