@@ -612,6 +612,22 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
   await context.close();
 });
 
+test('a game lost for good (stuck, no shuffle left) gets a result box with Undo, as a win does', async () => {
+  const link = 'game=lianliankan&w=16&h=9&kinds=36&variant=none&seed=1&moves=s,s,s,s,s,s,s,s,s,s,6.0.14.0,0.0.6.1,1.0.0.1,9.0.12.0,3.0.12.1,7.0.9.1,15.0.15.7,1.1.0.6,15.3.15.4,12.4.12.5,14.4.15.6,2.8.4.8,4.7.3.8,4.6.15.8,15.1.14.8,5.0.15.2,4.5.2.7,4.4.13.8,14.7.6.8,13.0.13.7,8.0.13.1,8.1.14.1';
+  const { page, problems, context } = await open(browser, `${server.url}#${link}`, calm);
+  await page.waitForFunction(() => window.clearboardPage?.app?.isStuck());
+  assert.equal(await app(page, (a) => a.shuffles()), 10);
+  const box = ref(page, 'overlay');
+  assert.equal(await box.isVisible(), true, 'the box shows');
+  assert.match(await ref(page, 'overlay-text').textContent(), /\(A game allows 10 shuffles\.\) Undo to play on\.$/);
+  // Its Undo plays on: the box goes.
+  await ref(page, 'overlay-undo').click();
+  assert.equal(await app(page, (a) => a.isStuck()), false);
+  assert.equal(await box.isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a game allows ten shuffles, and a link with more is refused', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=lianliankan&variant=none&board=ABCD/CDAB/ABCD/CDAB`, calm);
   const shuffle = button(page, 'Shuffle');

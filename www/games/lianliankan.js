@@ -704,8 +704,8 @@ export class Lianliankan extends BoardGame {
     const total = Math.min(450, 1400 / this.speed());
     const after = Array.from(this.app.cells());
     const split = slides.length ? 0.55 : 1;
-    // The win's box waits for the last pair's path to be drawn (as Mayan's waits for its chains): over it, the
-    // path showed dimmed, and a quick second tap landed on New game or Undo.
+    // The box (a win, or a game lost for good) waits for the last pair's path to be drawn (as Mayan's waits for
+    // its chains): over it, the path showed dimmed, and a quick second tap landed on New game or Undo.
     const overlay = this.ref('overlay');
     const boxed = !overlay.hidden;
     overlay.hidden = true;
@@ -716,7 +716,7 @@ export class Lianliankan extends BoardGame {
         else this.paint(after, { slides, before, u: (t - split) / (1 - split) });
       },
       () => {
-        if (boxed && this.app?.isWon()) {
+        if (boxed && this.app && (this.app.isWon() || (this.app.isStuck() && this.shufflesLeft() === 0))) {
           overlay.hidden = false;
           this.fitOverlay();
         }
@@ -929,7 +929,10 @@ export class Lianliankan extends BoardGame {
     // Show all pairs keeps its count in words as the outlines change.
     if (!this.ref('why').textContent && this.ref('all-pairs').checked && !won) this.ref('why').textContent = this.pairsText();
     this.updateButtons();
-    this.showOverlay(won);
+    // A game lost for good (stuck with no shuffle left) gets the box a win gets, with Undo (and Mayan's "No moves
+    // left" has one): only the status line said so.
+    const lostForGood = stuck && !won && this.shufflesLeft() === 0;
+    this.showOverlay(won || lostForGood);
     let said = '';
     if (won) {
       this.autoplay.stop();
@@ -955,6 +958,11 @@ export class Lianliankan extends BoardGame {
       const text = left > 0
         ? `No pair can be joined: Shuffle rearranges the tiles left (−50 points; ${plural(left, 'shuffle')} left)${app.moves() ? ', or undo' : ''}.`
         : `${app.overText()} (A game allows ${plural(this.bindings.LianliankanApp.maxShuffles(), 'shuffle')}.) Undo to play on.`;
+      if (lostForGood) {
+        this.ref('overlay-text').textContent = text;
+        this.ref('overlay-undo').disabled = app.moves() === 0;
+        this.fitOverlay();
+      }
       // Said in the status message only (under the board it was said twice on a phone's screen).
       this.shell.message(text, true);
       said = text;
