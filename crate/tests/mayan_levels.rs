@@ -77,9 +77,11 @@ fn counting_solutions_respects_its_limit_and_budget() {
     assert_eq!(count_solutions(&l.board, l.moves, u64::MAX, 1), None);
 }
 
-/// Every sequence of exactly `n` positions after `b` that ends on the empty
-/// board, each a move's result (moves leaving the same board are one),
-/// enumerated one by one (the reference for the remembering count).
+/// Every sequence of exactly `n` moves from `b` that ends on the empty
+/// board, a swap of two blocks one move whichever is dragged (the judge's
+/// `x y 1` and `x+1 y -1`: the first kept, told by the cell to its right
+/// holding a block), enumerated one by one (the reference for the
+/// remembering count).
 fn count_plainly(b: &clearboard::mayan::Board, n: u32) -> u64 {
     if b.is_empty() {
         return u64::from(n == 0);
@@ -88,19 +90,11 @@ fn count_plainly(b: &clearboard::mayan::Board, n: u32) -> u64 {
     if n == 0 || b.color_counts()[1..].iter().any(|&k| k == 1 || k == 2) {
         return 0;
     }
-    let next: std::collections::BTreeSet<String> = b
-        .moves()
+    b.moves()
         .into_iter()
-        .map(|m| b.play(m).unwrap().to_columns_text())
-        .collect();
-    next.iter()
-        .map(|t| count_plainly(&board_of(t), n - 1))
+        .filter(|m| !(m.dir == -1 && m.x > 0 && b.get(m.x as usize - 1, m.y as usize) != 0))
+        .map(|m| count_plainly(&b.play(m).unwrap(), n - 1))
         .sum()
-}
-
-/// The board of a level's columns text.
-fn board_of(columns: &str) -> clearboard::mayan::Board {
-    parse_levels(&format!("1\n{columns}")).unwrap()[0].board
 }
 
 #[test]
@@ -117,6 +111,43 @@ fn a_swap_is_one_way_to_clear_whichever_block_is_dragged() {
         .collect();
     assert_eq!(firsts.len(), 2, "two move codes clear it: {firsts:?}");
     assert_eq!(count_solutions(&l.board, 1, u64::MAX, u64::MAX), Some(1));
+}
+
+#[test]
+fn two_different_moves_that_clear_a_board_are_two_ways() {
+    // Every last move leaves the empty board: counted as sequences of
+    // positions, level 1 (cleared by `2 0 -1`, the judge's answer, or by
+    // dragging (2, 2) left) had "1 solution". Each one-move level's count is
+    // the moves that clear it, a swap counted once.
+    let mut told = 0;
+    for (i, l) in built_in().iter().enumerate().filter(|(_, l)| l.moves == 1) {
+        let clearing: Vec<_> = l
+            .board
+            .moves()
+            .into_iter()
+            .filter(|&m| l.board.play(m).unwrap().is_empty())
+            .collect();
+        let swaps_twice = clearing
+            .iter()
+            .filter(|m| m.dir == -1 && m.x > 0 && l.board.get(m.x as usize - 1, m.y as usize) != 0)
+            .count();
+        let ways = (clearing.len() - swaps_twice) as u64;
+        assert_eq!(
+            count_solutions(&l.board, 1, u64::MAX, u64::MAX),
+            Some(ways),
+            "level {}: {clearing:?}",
+            i + 1
+        );
+        told += usize::from(ways > 1);
+    }
+    assert!(
+        told > 0,
+        "a one-move level with two ways (else this checks nothing)"
+    );
+    assert!(
+        count_solutions(&built_in()[0].board, 1, u64::MAX, u64::MAX).unwrap() >= 2,
+        "level 1"
+    );
 }
 
 #[test]

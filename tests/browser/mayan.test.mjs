@@ -492,7 +492,7 @@ test('Show solution plays the judge\'s answer step by step; no Step press is dro
     assert.equal(await app(page, (a) => a.solved()), true);
     assert.ok((await page.evaluate(() => window.__clearboard.animations)) >= n, 'each move was animated');
     // Solved by Step: not ticked as solved by the player.
-    // The count of solutions is there for five-move levels too (33 has 352).
+    // The count of solutions is there for five-move levels too (33 has hundreds).
     assert.match(await ref(page, 'overlay-text').textContent(), /This level has \d+ solutions? of exactly \d moves?\. Not ticked as solved: a move here was Step's, Play's, a hint's, the solution's or a link's\.$/);
     const ticked = () => ref(page, 'level').locator(`option[value="${k}"]`).textContent().then((t) => /✓/.test(t));
     assert.equal(await ticked(), false);

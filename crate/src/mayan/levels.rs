@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::solve::{solve, Goal, Outcome, Settings};
-use super::{judge, Board, Move, HEIGHT, MAX_COLOR, WIDTH};
+use super::{judge, Board, Move, EMPTY, HEIGHT, MAX_COLOR, WIDTH};
 use crate::budget::Budget;
 use crate::rng::Rng;
 use crate::text::InputError;
@@ -75,18 +75,26 @@ pub const COUNT_MEMO: usize = 50_000;
 
 /// The number of ways to clear `b` in exactly `n` moves, stopping at
 /// `limit`; `None` when `nodes` positions were expanded before the count was
-/// complete. A way is a sequence of positions: two moves that leave the same
-/// board count once (a swap of two blocks is the judge's move `x y 1` and
-/// its neighbour's `x+1 y -1`, one swap to a player). Positions reached again by
-/// another order of moves are counted once (remembered with the moves left,
-/// from two moves left up; at most [`COUNT_MEMO`] of them, so that the
-/// page's memory stays small).
+/// complete. A way is a sequence of moves, a swap of two blocks one move
+/// whichever of the two is dragged (the judge's `x y 1` and its neighbour's
+/// `x+1 y -1`: one swap to a player). Two different moves that leave the same
+/// board are two ways (every last move leaves the empty board: counted as
+/// positions, a level cleared by either of two last moves had "1 solution").
+/// Positions reached again by another order of moves are worked out once
+/// (remembered with the moves left, from two moves left up; at most
+/// [`COUNT_MEMO`] of them, so that the page's memory stays small).
 pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64> {
     count_solutions_within(b, n, limit, Budget::nodes(nodes))
 }
 
 /// [`count_solutions`] within `budget` (positions expanded, time or both):
 /// `None` when it ran out before the count was complete.
+/// Whether `m` drags a block left onto another: the same swap as its
+/// neighbour's drag to the right, which is counted instead.
+pub fn is_swap_from_the_right(b: &Board, m: Move) -> bool {
+    m.dir < 0 && m.x > 0 && b.get(m.x as usize - 1, m.y as usize) != EMPTY
+}
+
 pub fn count_solutions_within(b: &Board, n: u32, limit: u64, budget: Budget) -> Option<u64> {
     struct Count {
         limit: u64,
@@ -111,13 +119,11 @@ pub fn count_solutions_within(b: &Board, n: u32, limit: u64, budget: Budget) -> 
         }
         c.expanded += 1;
         let mut sum = 0u64;
-        let mut seen: Vec<Board> = Vec::new();
         for m in b.moves() {
-            let next = b.play(m).expect("a listed move");
-            if seen.contains(&next) {
+            if is_swap_from_the_right(b, m) {
                 continue;
             }
-            seen.push(next);
+            let next = b.play(m).expect("a listed move");
             sum = sum.saturating_add(go(&next, left - 1, c)?).min(c.limit);
             if sum >= c.limit {
                 break;
