@@ -157,11 +157,8 @@ fn lone_surrogate(v: &JsValue, copied: &str) -> Option<u32> {
 /// [`crate::link::MAX_LINK_CHARS`] is refused before it is copied into the
 /// wasm memory (a 9 MB link grew it by 9–27 MB, which a page never gets back).
 pub(crate) fn link_text(v: &JsValue) -> Result<String, JsError> {
-    if v.is_string() {
-        let n = v.unchecked_ref::<JsText>().length() as usize;
-        if n > crate::link::MAX_LINK_CHARS {
-            return Err(JsError::new(&format!("link: {}", crate::link::too_long(n))));
-        }
+    if let Some(n) = longer_than(v, crate::link::MAX_LINK_CHARS) {
+        return Err(JsError::new(&format!("link: {}", crate::link::too_long(n))));
     }
     copied_text(v, "link")
 }
@@ -180,33 +177,35 @@ pub(crate) const MAX_NOIP_CHARS: usize = 100_000;
 /// characters (UTF-16 units) is refused before it is copied into the wasm
 /// memory, saying its length and the limit.
 pub(crate) fn pasted_text(v: &JsValue, what: &str, max: usize) -> Result<String, JsError> {
-    if v.is_string() {
-        let n = v.unchecked_ref::<JsText>().length() as usize;
-        if n > max {
-            return Err(JsError::new(&format!(
-                "{}: the input is {} characters long; at most {} are read here (the command line reads longer ones)",
-                what,
-                crate::link::thousands(n),
-                crate::link::thousands(max)
-            )));
-        }
+    if let Some(n) = longer_than(v, max) {
+        return Err(JsError::new(&format!(
+            "{}: the input is {} characters long; at most {} are read here (the command line reads longer ones)",
+            what,
+            crate::link::thousands(n),
+            crate::link::thousands(max)
+        )));
     }
     copied_text(v, what)
+}
+
+/// The length of `v` (UTF-16 units, read without copying it) when it is a
+/// string longer than `max`.
+fn longer_than(v: &JsValue, max: usize) -> Option<usize> {
+    v.is_string()
+        .then(|| v.unchecked_ref::<JsText>().length() as usize)
+        .filter(|&n| n > max)
 }
 
 /// A string from JavaScript of at most [`MAX_TEXT_CHARS`], or an Error
 /// naming `what` and saying what it got instead.
 pub(crate) fn text(v: &JsValue, what: &str) -> Result<String, JsError> {
-    if v.is_string() {
-        let n = v.unchecked_ref::<JsText>().length() as usize;
-        if n > MAX_TEXT_CHARS {
-            return Err(JsError::new(&format!(
-                "{}: the string is {} characters long; at most {} are read here",
-                what,
-                crate::link::thousands(n),
-                crate::link::thousands(MAX_TEXT_CHARS)
-            )));
-        }
+    if let Some(n) = longer_than(v, MAX_TEXT_CHARS) {
+        return Err(JsError::new(&format!(
+            "{}: the string is {} characters long; at most {} are read here",
+            what,
+            crate::link::thousands(n),
+            crate::link::thousands(MAX_TEXT_CHARS)
+        )));
     }
     copied_text(v, what)
 }
