@@ -43,8 +43,10 @@ addEventListener('message', (e) => {
     const score = typeof d.score === 'number' ? ` Score ${d.score}.` : '';
     status.textContent = d.won ? `Solved!${score}` : `Game over.${score}`;
   }
-  // A load refused (textContent: the game's words are shown as text, never as markup).
-  if (d.type === 'error' && typeof d.message === 'string') status.textContent = `Not loaded: ${d.message}`;
+  // A load refused (textContent: the game's words are shown as text, never as markup); an error about a message
+  // that was no command is this page's own mistake, shown as such. (Never answered with another message: the
+  // frame answers each message that is no command with an error.)
+  if (d.type === 'error' && typeof d.message === 'string') status.textContent = d.command === 'load' ? `Not loaded: ${d.message}` : `Not a command: ${d.message}`;
 });
 
 function send(msg) {

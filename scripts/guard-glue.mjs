@@ -136,14 +136,13 @@ for (let i = 0; i < lines.length; i++) {
     constructors++;
     continue;
   }
-  // A function of the module's own (not its start, which init runs): the engine must be loaded.
+  // A function of the module's own (its start too: init runs the wasm's own start, not this one): the engine must
+  // be loaded.
   const fn = !cls && /^export function (\w+)\([^)]*\) \{$/.exec(line);
   if (fn) {
     out.push(line);
-    if (fn[1] !== 'start') {
-      out.push(`    __wbgLoaded('${fn[1]}');`);
-      loadChecks++;
-    }
+    out.push(`    __wbgLoaded('${fn[1]}');`);
+    loadChecks++;
     continue;
   }
   const header = cls && /^ {4}(static )?(\w+)\([^)]*\) \{$/.exec(line);

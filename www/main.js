@@ -802,8 +802,8 @@ class Shell {
   /**
    * A link that could not be opened: when only a move of it could not be
    * played (move N), the position before that move (the level or deal the
-   * link names); else a new game of the kind it names (`G`), else of the
-   * default kind.
+   * link names); else the default game (seed 1) of the kind it names (`G`),
+   * else of the default kind.
    */
   fail(why, G = GAMES[0], text = '') {
     const open = (before) => {

@@ -271,18 +271,8 @@ pub fn run(args: &[String]) -> i32 {
     let argv: Vec<String> = if args.is_empty() {
         vec!["clearboard".into(), "--help".into()]
     } else {
-        // No argument of the command line is longer than 27 characters
-        // (`--seed=18446744073709551615`): a longer one is wrong whatever it
-        // holds, and is named by its first 40 characters and `…` (the
-        // usage error quoted all 100,000 of them). The `…` keeps it wrong.
         std::iter::once("clearboard".to_string())
-            .chain(args.iter().map(|a| {
-                if a.chars().count() > 60 {
-                    crate::link::shorten(a)
-                } else {
-                    a.clone()
-                }
-            }))
+            .chain(args.iter().cloned())
             .collect()
     };
     // Plain styles: an error's text is then the user's value as typed
@@ -314,7 +304,7 @@ pub fn run(args: &[String]) -> i32 {
                     EXIT_BAD_INPUT
                 }
                 _ => {
-                    say(usage_line(&e));
+                    say(usage_line(&e, args));
                     EXIT_BAD_INPUT
                 }
             };
@@ -500,8 +490,11 @@ fn missing_subcommand(args: &[String]) -> String {
     )
 }
 
-/// A clap error as one line: its message, and where to read more.
-fn usage_line(e: &clap::Error) -> String {
+/// A clap error as one line: its message, and where to read more. An
+/// argument of more than 60 characters (`args`) is named by its first 40
+/// and `…`, as a bad value of the input is (the usage error quoted all
+/// 100,000 of them).
+fn usage_line(e: &clap::Error, args: &[String]) -> String {
     // `ansi()`, not `to_string()`: the latter drops escape sequences and
     // control characters from the user's value (`--seed $'\x1b[31m'` would
     // read `invalid value ''`); `shown_text` escapes them instead.
@@ -516,6 +509,16 @@ fn usage_line(e: &clap::Error) -> String {
         .trim()
         .trim_start_matches("error: ")
         .to_string();
+    let mut first = first;
+    for long in args.iter().filter(|a| a.chars().count() > 60) {
+        first = first.replace(long.as_str(), &crate::link::shorten(long));
+        // `--opt=value`: clap quotes the value alone.
+        if let Some((_, value)) = long.split_once('=') {
+            if value.chars().count() > 60 {
+                first = first.replace(value, &crate::link::shorten(value));
+            }
+        }
+    }
     format!(
         "{} (see 'clearboard help')",
         crate::text::shown_text(&first)

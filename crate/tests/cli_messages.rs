@@ -402,13 +402,30 @@ fn a_stderr_that_cannot_be_written_keeps_the_exit_status() {
         ("solve samegame --nodes 200", "x", 2),
         ("gen mayan-levels --per-n 1", "", 0),
     ] {
-        for stderr in ["2>/dev/full", "2>&-"] {
-            let out = Command::new("sh")
-                .arg("-c")
-                .arg(format!("printf '{input}' | exec \"$0\" {args} {stderr}"))
-                .arg(env!("CARGO_BIN_EXE_clearboard"))
-                .output()
-                .expect("sh runs");
+        for stderr in ["a full disk", "a pipe whose reader has gone"] {
+            let mut command = Command::new(env!("CARGO_BIN_EXE_clearboard"));
+            command
+                .args(args.split(' '))
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped());
+            if stderr == "a full disk" {
+                command.stderr(
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .open("/dev/full")
+                        .unwrap(),
+                );
+            } else {
+                // Its reader closed before the command starts: every write gets EPIPE.
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                command.stderr(writer);
+            }
+            let mut child = command.spawn().expect("clearboard starts");
+            let mut stdin = child.stdin.take().unwrap();
+            std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+            drop(stdin);
+            let out = child.wait_with_output().expect("clearboard ends");
             let stdout = String::from_utf8_lossy(&out.stdout);
             assert_eq!(out.status.code(), Some(code), "{args} {stderr}: {stdout}");
             if code == 0 && args.starts_with("solve") {

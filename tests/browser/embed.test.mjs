@@ -197,6 +197,13 @@ for (const [id, link] of Object.entries(EMBEDDED)) {
     // The player's status line is the game's: nothing of these is said there (the 200,000-character load was).
     const status = await frameApp(page, () => document.getElementById('message').textContent);
     assert.ok(!/embedding page|is not a command|needs its link/.test(status), status);
+    // At most 20 such errors in 10 s (a host answering each event with its own message would trade with the frame
+    // for ever): 16 of the 17 errors so far were such (one was the load refused), so ten more strings bring four
+    // more errors, not ten.
+    await page.evaluate(() => { for (let i = 0; i < 10; i++) document.getElementById('game').contentWindow.postMessage(`more ${i}`, '*'); });
+    await page.waitForFunction(() => window.received.filter((d) => d.type === 'error').length >= 21, null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    assert.equal((await received(page)).filter((d) => d.type === 'error').length, 21);
     // The frame was listening all along: a good command after them is obeyed.
     await page.evaluate(() => document.getElementById('game').contentWindow.postMessage({ type: 'step' }, '*'));
     await waitFor(page, 'move');

@@ -73,11 +73,11 @@ test('every method that hands the wasm its object is checked first, free() too; 
   assert.match(r.text, /wasm\.a_size\(__wbgSelf, x\);\n        return ret;\n        \} finally \{\n            __wbgLeave\(this\);\n        \}\n    \}/);
   assert.match(r.text, /    free\(\) \{\n        if \(__wbgFreed\(this, A\)\) return;\n/);
   assert.doesNotMatch(r.text, /static count\(\) \{\n        const __wbgSelf/);
-  // What reaches the wasm without an object checks that the engine is loaded (not the start, which init runs).
+  // What reaches the wasm without an object checks that the engine is loaded (the start too: init runs the wasm's).
   assert.match(r.text, /    static count\(\) \{\n        __wbgLoaded\('A\.count'\);\n/);
   assert.match(r.text, /    constructor\(\) \{\n        __wbgLoaded\('new A\(\)'\);\n/);
   assert.match(r.text, /export function f\(x\) \{\n    __wbgLoaded\('f'\);\n/);
-  assert.match(r.text, /export function start\(\) \{\n    wasm\.start\(\);/);
+  assert.match(r.text, /export function start\(\) \{\n    __wbgLoaded\('start'\);\n    wasm\.start\(\);/);
   const again = guard(r.text);
   assert.equal(again.code, 0);
   assert.equal(again.text, r.text);

@@ -328,6 +328,18 @@ test('the win\'s box waits for the last pair\'s path to be drawn; a press during
   assert.equal(await page.evaluate(() => window.clearboardPage.ref('overlay').hidden), false);
   assert.deepEqual(problems, []);
   await context.close();
+  // Under reduced motion the path is shown without motion for a moment: the box waits for that too.
+  const calmer = await open(browser, `${server.url}#game=lianliankan&variant=none&board=AA/BB&moves=0.0.1.0`, calm);
+  const shown = await calmer.page.evaluate(() => {
+    const g = window.clearboardPage;
+    g.pick({ x: 0, y: 1 });
+    g.pick({ x: 1, y: 1 });
+    return { won: g.app.isWon(), boxed: !g.ref('overlay').hidden, flashing: Boolean(g.flash) };
+  });
+  assert.deepEqual(shown, { won: true, boxed: false, flashing: true });
+  await calmer.page.waitForFunction(() => !window.clearboardPage.ref('overlay').hidden, null, { timeout: 3000 });
+  assert.deepEqual(calmer.problems, []);
+  await calmer.context.close();
 });
 
 test('a removal that slides tiles says how many slid which way, and what the cursor\'s cell holds now', async () => {

@@ -142,7 +142,6 @@ test('a chain is slow enough to follow: each link is seen for 350 ms, and a chai
   const anim = await page.evaluate(() => {
     const g = window.clearboardPage;
     g.act(1, 0, 1);
-    const steps = Array.from(g.app.steps());
     return { ms: g.animator.current?.ms ?? 0, why: g.ref('why').textContent };
   });
   const links = (await page.evaluate(() => window.clearboardPage.ref('why').textContent)).match(/a chain of (\d+) links/);

@@ -85,6 +85,10 @@ export function parseOrigin(value) {
 
 const COMMANDS = new Set(['load', 'undo', 'redo', 'restart', 'step', 'hint']);
 
+/** At most this many `error` events for messages that are not commands in NOT_COMMAND_MS (the rest ignored). */
+const NOT_COMMAND_ERRORS = 20;
+const NOT_COMMAND_MS = 10_000;
+
 /** Whether a message's data is a command the page obeys. */
 export function isCommand(d) {
   return Boolean(d) && typeof d === 'object' && !Array.isArray(d) && COMMANDS.has(d.type) && (d.type !== 'load' || typeof d.link === 'string');
@@ -287,9 +291,14 @@ export class Messenger {
       const game = this.shell.game;
       if (!game) return;
       if (!isCommand(d)) {
-        // Said to the parent, which sent it (the player's status line is left alone): one `error` event each.
+        // Said to the parent, which sent it (the player's status line is left alone): one `error` event each, at
+        // most NOT_COMMAND_ERRORS in NOT_COMMAND_MS (a host that answers every event with a message of its own
+        // would trade messages with the frame for ever: it hears a few, then nothing until the rate falls).
         const why = whyNotCommand(d);
-        if (why && game.app) {
+        const now = performance.now();
+        this.notCommands = (this.notCommands ?? []).filter((t) => now - t < NOT_COMMAND_MS);
+        if (why && game.app && this.notCommands.length < NOT_COMMAND_ERRORS) {
+          this.notCommands.push(now);
           const command = d && typeof d === 'object' && typeof d.type === 'string' ? shown(d.type, 40) : null;
           this.post({ type: 'error', command, message: why, game: game.constructor.id, link: game.link() });
         }

@@ -697,18 +697,19 @@ export class Lianliankan extends BoardGame {
     const path = pointsOf(Array.from(this.app.lastPath()));
     const slides = pairsOf(Array.from(this.app.lastSlides()));
     this.changed({ animate: true });
+    // The box (a win, or a game lost for good) waits for the last pair's path to be drawn, or shown without motion
+    // (as Mayan's waits for its chains): over it, the path showed dimmed, and a quick second tap landed on New game
+    // or Undo.
+    const overlay = this.ref('overlay');
+    const boxed = !overlay.hidden;
+    overlay.hidden = true;
     if (reducedMotion()) {
-      this.showFlash(path, before);
+      this.showFlash(path, before, boxed);
       return;
     }
     const total = Math.min(450, 1400 / this.speed());
     const after = Array.from(this.app.cells());
     const split = slides.length ? 0.55 : 1;
-    // The box (a win, or a game lost for good) waits for the last pair's path to be drawn (as Mayan's waits for
-    // its chains): over it, the path showed dimmed, and a quick second tap landed on New game or Undo.
-    const overlay = this.ref('overlay');
-    const boxed = !overlay.hidden;
-    overlay.hidden = true;
     this.animator.start(
       total,
       (t) => {
@@ -716,22 +717,27 @@ export class Lianliankan extends BoardGame {
         else this.paint(after, { slides, before, u: (t - split) / (1 - split) });
       },
       () => {
-        if (boxed && this.app && (this.app.isWon() || (this.app.isStuck() && this.shufflesLeft() === 0))) {
-          overlay.hidden = false;
-          this.fitOverlay();
-        }
+        if (boxed) this.boxAgain();
         this.draw();
       },
     );
+  }
+
+  /** Shows the result's box held back while the last pair's path was drawn, if the game is still over. */
+  boxAgain() {
+    if (this.app && (this.app.isWon() || (this.app.isStuck() && this.shufflesLeft() === 0))) {
+      this.ref('overlay').hidden = false;
+      this.fitOverlay();
+    }
   }
 
   /**
    * Shows `path` for a moment (without motion) over the board as it was
    * (`before`: the pair joined, nothing slid yet); then the board as it is.
    */
-  showFlash(path, before) {
+  showFlash(path, before, boxed = false) {
     clearTimeout(this.flashTimer);
-    this.flash = { path, before };
+    this.flash = { path, before, boxed };
     this.draw();
     this.flashTimer = setTimeout(() => this.clearFlash(), FLASH_MS);
   }
@@ -739,7 +745,9 @@ export class Lianliankan extends BoardGame {
   clearFlash() {
     if (!this.flash) return;
     clearTimeout(this.flashTimer);
+    const { boxed } = this.flash;
     this.flash = null;
+    if (boxed) this.boxAgain();
     this.draw();
   }
 

@@ -533,7 +533,7 @@ export class SameGame extends BoardGame {
     // A plan this position lies on (Solve again, here or after steps along it): its line stays the plan unless the
     // new search finds a better one (a second search stopped early replaced 1,936 points by 1,916).
     const startScore = this.app.score();
-    const kept = this.plan?.links.includes(startLink) ? this.plan : null;
+    const kept = [this.followed, this.plan].find((p) => p?.links.includes(startLink)) ?? null;
     const keptTotal = kept ? kept.startScore + kept.score : -Infinity;
     const run = {
       startLink,
@@ -560,7 +560,7 @@ export class SameGame extends BoardGame {
         this.adoptPlan(startLink, run.best);
       }
       // The plan kept is the better line so far: said, with its points in all.
-      const keeps = kept && !run.adopted && this.plan === kept;
+      const keeps = kept && run.best && !run.adopted && (this.plan === kept || this.followed === kept);
       const keptSaid = keeps ? ` · the plan kept is better: ${plural(keptTotal, 'point')} in all` : '';
       const elapsed = Math.min(seconds, (performance.now() - run.started) / 1000);
       const best = run.best

@@ -87,14 +87,14 @@ pub fn count_solutions(b: &Board, n: u32, limit: u64, nodes: u64) -> Option<u64>
     count_solutions_within(b, n, limit, Budget::nodes(nodes))
 }
 
-/// [`count_solutions`] within `budget` (positions expanded, time or both):
-/// `None` when it ran out before the count was complete.
 /// Whether `m` drags a block left onto another: the same swap as its
 /// neighbour's drag to the right, which is counted instead.
 pub fn is_swap_from_the_right(b: &Board, m: Move) -> bool {
     m.dir < 0 && m.x > 0 && b.get(m.x as usize - 1, m.y as usize) != EMPTY
 }
 
+/// [`count_solutions`] within `budget` (positions expanded, time or both):
+/// `None` when it ran out before the count was complete.
 pub fn count_solutions_within(b: &Board, n: u32, limit: u64, budget: Budget) -> Option<u64> {
     struct Count {
         limit: u64,
