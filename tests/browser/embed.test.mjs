@@ -1474,6 +1474,8 @@ for (const link of ['game=mayan&level=30', 'game=lianliankan&w=8&h=6&kinds=12&se
       await page.waitForFunction(() => !window.clearboardPage.anim);
     }
     const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+    // (连连看's box waits for the last pair's path, shown without motion for half a second.)
+    await page.waitForFunction(() => !document.querySelector('main [data-ref="overlay"]').hidden, null, { timeout: 5000 }).catch(() => {});
     await settle();
     const at = await page.evaluate(() => {
       const o = document.querySelector('main [data-ref="overlay"]');

@@ -386,6 +386,7 @@ export class Lianliankan extends BoardGame {
 
   stopActivities() {
     super.stopActivities();
+    this.holdMessage(false);
     // (The verdict's search, going on or not, ends with its token.)
     this.verdictToken++;
     this.searching = false;
@@ -559,6 +560,7 @@ export class Lianliankan extends BoardGame {
     this.reasons.clear();
     this.autoplay.stop();
     this.animator.cancel();
+    this.holdMessage(false);
     this.selected = null;
     this.hintPair = null;
     this.hintPath = null;
@@ -703,6 +705,9 @@ export class Lianliankan extends BoardGame {
     const overlay = this.ref('overlay');
     const boxed = !overlay.hidden;
     overlay.hidden = true;
+    // So does the result in the status message (out of sight, not out of the accessibility tree, as Mayan's), which
+    // an echo at the window's foot would have said beside the box.
+    if (boxed) this.holdMessage(true);
     if (reducedMotion()) {
       this.showFlash(path, before, boxed);
       return;
@@ -723,8 +728,14 @@ export class Lianliankan extends BoardGame {
     );
   }
 
-  /** Shows the result's box held back while the last pair's path was drawn, if the game is still over. */
+  /** The status message out of sight (`held`) while the result waits, or back. */
+  holdMessage(held) {
+    document.getElementById('message')?.classList.toggle('held', held);
+  }
+
+  /** Shows the result's box (and the status message) held back while the last pair's path was drawn, if the game is still over. */
   boxAgain() {
+    this.holdMessage(false);
     if (this.app && (this.app.isWon() || (this.app.isStuck() && this.shufflesLeft() === 0))) {
       this.ref('overlay').hidden = false;
       this.fitOverlay();
