@@ -537,6 +537,12 @@ enum CliError {
     ReaderGone,
 }
 
+impl From<InputError> for CliError {
+    fn from(e: InputError) -> CliError {
+        CliError::Input(e)
+    }
+}
+
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -659,6 +665,23 @@ fn judge(f: fn(&str) -> Result<Vec<u8>, InputError>) -> Result<(), CliError> {
 /// Positions for the solver: blocks of rows separated by blank lines, `#` comments.
 pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> {
     let mut boards = Vec::new();
+    each_position(input, |board| {
+        boards.push(board);
+        Ok::<(), InputError>(())
+    })?;
+    Ok(boards)
+}
+
+/// Gives `f` each of the positions of `input` (as [`parse_positions`] reads
+/// them) in turn, one at a time, and returns how many there were: a solver
+/// checks its whole input with an `f` that keeps nothing, then reads it
+/// again, position by position (64 MiB of two-ball positions held at once
+/// took 1.3 GB).
+pub fn each_position<E: From<InputError>>(
+    input: &str,
+    mut f: impl FnMut(samegame::Board) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut count = 0;
     let mut rows: Vec<(usize, &str)> = Vec::new();
     for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
         // A comment line, as in `solve lianliankan`'s input: skipped, even between a position's rows.
@@ -672,19 +695,21 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
                     return Err(InputError::new(
                         rows[0].0,
                         "the position has no ball on it (nothing to solve)",
-                    ));
+                    )
+                    .into());
                 }
-                boards.push(board);
                 rows.clear();
+                count += 1;
+                f(board)?;
             }
         } else {
             rows.push((n, line));
         }
     }
-    if boards.is_empty() {
-        return Err(InputError::new(1, "no position in the input"));
+    if count == 0 {
+        return Err(InputError::new(1, "no position in the input").into());
     }
-    Ok(boards)
+    Ok(count)
 }
 
 /// The memory the beams of all of `solve samegame`'s threads share, about:
@@ -708,8 +733,11 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
         ..samegame::solver::SolveSettings::default()
     };
     let input = read_stdin()?;
-    let boards = parse_positions(&input).map_err(CliError::Input)?;
-    for (i, board) in boards.iter().enumerate() {
+    // The whole input checked before anything is printed, then solved position by position.
+    each_position(&input, |_| Ok::<(), CliError>(()))?;
+    let mut i = 0;
+    each_position(&input, |board| -> Result<(), CliError> {
+        let board = &board;
         let started = std::time::Instant::now();
         // The threads' beams share SOLVE_MEMORY (each at most BEAM_MEMORY):
         // 64 threads of 256 MiB beams were 16 GiB.
@@ -728,9 +756,10 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
             .iter()
             .map(|m| format!("[{}, {}]", m.row as u32 + 1, m.col as u32 + 1))
             .collect();
+        i += 1;
         let line = format!(
             "{{\"position\": {}, \"score\": {}, \"cleared\": {}, \"moves\": [{}]}}\n",
-            i + 1,
+            i,
             s.score,
             s.cleared,
             moves.join(", ")
@@ -738,7 +767,7 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
         write_stdout(line.as_bytes())?;
         note(format_args!(
             "position {}: {} point{}{} in {:.1} s ({} position{} evaluated, {})",
-            i + 1,
+            i,
             s.score,
             if s.score.abs() == 1 { "" } else { "s" },
             if s.cleared { ", cleared" } else { "" },
@@ -751,7 +780,8 @@ fn solve_samegame(a: &SolveArgs) -> Result<(), CliError> {
                 format!("beam width {}", s.width)
             }
         ));
-    }
+        Ok(())
+    })?;
     Ok(())
 }
 
@@ -767,10 +797,25 @@ fn order_text(order: &[(connect::Pos, connect::Pos)]) -> String {
 /// 连连看 boards: blocks of rows separated by blank lines, `#` comments.
 pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputError> {
     let mut boards = Vec::new();
+    each_lianliankan(input, |board| {
+        boards.push(board);
+        Ok::<(), InputError>(())
+    })?;
+    Ok(boards)
+}
+
+/// Gives `f` each of the boards of `input` (as [`parse_lianliankan`] reads
+/// them) in turn and returns how many there were, as [`each_position`]
+/// does for Same Game.
+pub fn each_lianliankan<E: From<InputError>>(
+    input: &str,
+    mut f: impl FnMut(lianliankan::Board) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut count = 0;
     let mut rows: Vec<(usize, &str)> = Vec::new();
-    let finish = |rows: &mut Vec<(usize, &str)>, boards: &mut Vec<lianliankan::Board>| {
+    let board_of = |rows: &[(usize, &str)]| -> Result<Option<lianliankan::Board>, InputError> {
         if rows.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let first = rows[0].0;
         let w = rows[0].1.chars().count();
@@ -828,26 +873,27 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
                 "the board has no tile on it (nothing to solve)",
             ));
         }
-        boards.push(board);
-        rows.clear();
-        Ok(())
+        Ok(Some(board))
     };
-    for (n, line) in crate::text::Lines::new(input) {
+    for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
         let line = line.trim();
         if line.starts_with('#') {
             continue;
         }
         if line.is_empty() {
-            finish(&mut rows, &mut boards)?;
+            if let Some(board) = board_of(&rows)? {
+                rows.clear();
+                count += 1;
+                f(board)?;
+            }
         } else {
             rows.push((n, line));
         }
     }
-    finish(&mut rows, &mut boards)?;
-    if boards.is_empty() {
-        return Err(InputError::new(1, "no board in the input"));
+    if count == 0 {
+        return Err(InputError::new(1, "no board in the input").into());
     }
-    Ok(boards)
+    Ok(count)
 }
 
 fn solve_lianliankan(
@@ -856,10 +902,13 @@ fn solve_lianliankan(
     threads: usize,
 ) -> Result<(), CliError> {
     let input = read_stdin()?;
-    let boards = parse_lianliankan(&input).map_err(CliError::Input)?;
-    for (i, board) in boards.iter().enumerate() {
+    // The whole input checked before anything is printed, then solved board by board.
+    each_lianliankan(&input, |_| Ok::<(), CliError>(()))?;
+    let mut i = 0;
+    each_lianliankan(&input, |board| -> Result<(), CliError> {
+        i += 1;
         let out = lianliankan::solve::solve_threads(
-            board,
+            &board,
             variant,
             lianliankan::solve::Settings {
                 budget: Budget::time(Duration::from_secs_f64(seconds)),
@@ -871,13 +920,13 @@ fn solve_lianliankan(
         );
         let line = match out.verdict {
             lianliankan::solve::Verdict::Won(order) => {
-                format!("board {}: won {}\n", i + 1, order_text(&order))
+                format!("board {}: won {}\n", i, order_text(&order))
             }
-            lianliankan::solve::Verdict::Lost => format!("board {}: lost\n", i + 1),
-            lianliankan::solve::Verdict::Unknown => format!("board {}: unknown\n", i + 1),
+            lianliankan::solve::Verdict::Lost => format!("board {}: lost\n", i),
+            lianliankan::solve::Verdict::Unknown => format!("board {}: unknown\n", i),
         };
-        write_stdout(line.as_bytes())?;
-    }
+        write_stdout(line.as_bytes())
+    })?;
     Ok(())
 }
 

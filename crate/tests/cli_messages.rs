@@ -353,6 +353,58 @@ fn stdin_is_read_up_to_64_mib_and_a_bad_byte_is_reported_at_once() {
     }
 }
 
+/// The solvers check their whole input before printing, without holding
+/// every position at once: 16 MiB of two-tile positions ended by a bad line
+/// are refused (the bad line named, nothing printed) within 200 MiB of
+/// address space, where holding them all took about 330 MiB (64 MiB of
+/// input took 1.3 GB). Both are then read a position at a time to be solved.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_solvers_check_a_large_input_without_holding_all_of_it() {
+    let cases: [(&[&str], &str, &str); 2] = [
+        (&["solve", "samegame", "--nodes", "1"], "RR\n\n", "Z\n"),
+        (
+            &["solve", "lianliankan", "--seconds", "1"],
+            "AA\n\n",
+            "A!\n",
+        ),
+    ];
+    for (args, one, bad) in cases {
+        let count = (16 << 20) / one.len();
+        let mut input = one.repeat(count);
+        input.push_str(bad);
+        let mut command = vec![
+            "-c",
+            "ulimit -v 204800 && exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_clearboard"),
+        ];
+        command.extend_from_slice(args);
+        let mut child = std::process::Command::new("sh")
+            .args(&command)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let out = child.wait_with_output().expect("it ends");
+        writer.join().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(out.stdout, b"", "{args:?}");
+        let line = 2 * count + 1;
+        assert!(
+            stderr.starts_with(&format!("clearboard: stdin: line {line}: "))
+                && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 /// Output that cannot be written is an error, and a stdout closed by the
 /// shell (`>&-`) cannot be written: exit status 2 and one line on stderr
 /// (Rust's runtime put /dev/null in its place, and the output was lost with
