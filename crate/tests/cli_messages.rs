@@ -353,14 +353,41 @@ fn stdin_is_read_up_to_64_mib_and_a_bad_byte_is_reported_at_once() {
     }
 }
 
+/// Runs `clearboard ARGS` with `input` on stdin in at most `kib` KiB of
+/// address space (`ulimit -v`): its exit status, stdout and stderr.
+#[cfg(target_os = "linux")]
+fn run_within(kib: u32, args: &[&str], input: String) -> (Option<i32>, Vec<u8>, String) {
+    let limit = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &limit, env!("CARGO_BIN_EXE_clearboard")])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("it ends");
+    writer.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), out.stdout, stderr)
+}
+
 /// The solvers check their whole input before printing, without holding
 /// every position at once: 16 MiB of two-tile positions ended by a bad line
 /// are refused (the bad line named, nothing printed) within 200 MiB of
 /// address space, where holding them all took about 330 MiB (64 MiB of
 /// input took 1.3 GB). Both are then read a position at a time to be solved.
+/// The POJ 1101 judge answers each board as it reads it: 800,000 boards of
+/// one query (16 MiB) are judged within 128 MiB (holding them took more
+/// than 200 MiB; 64 MiB of them, 690 MB).
 #[cfg(target_os = "linux")]
 #[test]
-fn the_solvers_check_a_large_input_without_holding_all_of_it() {
+fn large_inputs_are_read_without_holding_all_of_them() {
     let cases: [(&[&str], &str, &str); 2] = [
         (&["solve", "samegame", "--nodes", "1"], "RR\n\n", "Z\n"),
         (
@@ -373,29 +400,9 @@ fn the_solvers_check_a_large_input_without_holding_all_of_it() {
         let count = (16 << 20) / one.len();
         let mut input = one.repeat(count);
         input.push_str(bad);
-        let mut command = vec![
-            "-c",
-            "ulimit -v 204800 && exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_clearboard"),
-        ];
-        command.extend_from_slice(args);
-        let mut child = std::process::Command::new("sh")
-            .args(&command)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("sh starts");
-        let mut stdin = child.stdin.take().unwrap();
-        let writer = std::thread::spawn(move || {
-            use std::io::Write;
-            let _ = stdin.write_all(input.as_bytes());
-        });
-        let out = child.wait_with_output().expect("it ends");
-        writer.join().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(out.stdout, b"", "{args:?}");
+        let (code, stdout, stderr) = run_within(200 << 10, args, input);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, b"", "{args:?}");
         let line = 2 * count + 1;
         assert!(
             stderr.starts_with(&format!("clearboard: stdin: line {line}: "))
@@ -403,6 +410,14 @@ fn the_solvers_check_a_large_input_without_holding_all_of_it() {
             "{args:?}: {stderr}"
         );
     }
+    let boards = 800_000;
+    let mut input = "2 1\n\n1 1 2 1\n0 0 0 0\n".repeat(boards);
+    input.push_str("0 0\n");
+    let (code, stdout, stderr) = run_within(128 << 10, &["judge", "poj1101"], input);
+    assert_eq!(code, Some(0), "{stderr}");
+    let stdout = String::from_utf8(stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 3 * boards);
+    assert!(stdout.ends_with(&format!("Board #{boards}:\nPair 1: 1 segments.\n\n")));
 }
 
 /// Output that cannot be written is an error, and a stdout closed by the

@@ -234,18 +234,27 @@ pub fn parse_mahjong(input: &str) -> Result<Case, InputError> {
 /// Parses the POJ 1101 input: boards (`w h`, rows, queries until
 /// `0 0 0 0`) until `0 0`.
 pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
-    let mut r = Reader::new(input);
     let mut cases = Vec::new();
+    each_poj1101(input, |case| cases.push(case))?;
+    Ok(cases)
+}
+
+/// Gives `f` each board of the POJ 1101 input with its queries as it is
+/// read ([`parse_poj1101`]), keeping none: the judge answers each at once
+/// (3 million boards of one query held at once took 690 MB).
+fn each_poj1101(input: &str, mut f: impl FnMut(Case)) -> Result<(), InputError> {
+    let mut r = Reader::new(input);
+    let mut any = false;
     loop {
         let Some((n, w, h)) = r.header()? else {
-            if cases.is_empty() {
+            if !any {
                 // Nothing at all: not even the final '0 0'.
                 return Err(InputError::new(
                     r.lines.number() + 1,
                     "missing the header 'w h' (a POJ 1101 input is boards, then '0 0')",
                 ));
             }
-            return Ok(cases);
+            return Ok(());
         };
         if (w, h) == (0, 0) {
             if let Some((n, t)) = r.token() {
@@ -254,12 +263,13 @@ pub fn parse_poj1101(input: &str) -> Result<Vec<Case>, InputError> {
                     format!("unexpected '{}' after the final '0 0'", shorten(t)),
                 ));
             }
-            return Ok(cases);
+            return Ok(());
         }
         let (w, h) = check_size(n, w, h)?;
         let board = rows(&mut r, w, h)?;
         let queries = queries(&mut r, w, h)?;
-        cases.push(Case { board, queries });
+        any = true;
+        f(Case { board, queries });
     }
 }
 
@@ -317,14 +327,16 @@ pub fn judge_mahjong(input: &str) -> Result<Vec<u8>, InputError> {
     Ok(out)
 }
 
-/// The POJ 1101 judge.
+/// The POJ 1101 judge (each board answered as it is read; the output is
+/// returned only when the whole input was good).
 pub fn judge_poj1101(input: &str) -> Result<Vec<u8>, InputError> {
-    let cases = parse_poj1101(input)?;
     let mut out = Vec::new();
-    for (i, case) in cases.iter().enumerate() {
+    let mut i = 0;
+    each_poj1101(input, |case| {
+        i += 1;
         let mut finder = PathFinder::new(&case.board);
         out.extend_from_slice(b"Board #");
-        push_uint(&mut out, i as u64 + 1);
+        push_uint(&mut out, i);
         out.extend_from_slice(b":\n");
         for (m, &(a, b)) in case.queries.iter().enumerate() {
             out.extend_from_slice(b"Pair ");
@@ -339,7 +351,7 @@ pub fn judge_poj1101(input: &str) -> Result<Vec<u8>, InputError> {
             }
         }
         out.push(b'\n');
-    }
+    })?;
     Ok(out)
 }
 
