@@ -704,6 +704,11 @@ pub fn each_position<E: From<InputError>>(
             }
         } else {
             rows.push((n, line));
+            // A position taller than a board can be is refused at its first row too many (32 million rows
+            // gathered before the blank line that ends them took 800 MB).
+            if rows.len() > samegame::MAX_SIDE {
+                samegame::Board::parse_numbered(&rows)?;
+            }
         }
     }
     if count == 0 {
@@ -888,6 +893,10 @@ pub fn each_lianliankan<E: From<InputError>>(
             }
         } else {
             rows.push((n, line));
+            // Refused at its first row too many, as a Same Game position is.
+            if rows.len() > lianliankan::MAX_SIDE {
+                board_of(&rows)?;
+            }
         }
     }
     if count == 0 {

@@ -382,21 +382,18 @@ fn run_within(kib: u32, args: &[&str], input: String) -> (Option<i32>, Vec<u8>, 
 /// are refused (the bad line named, nothing printed) within 200 MiB of
 /// address space, where holding them all took about 330 MiB (64 MiB of
 /// input took 1.3 GB). Both are then read a position at a time to be solved.
+/// A position taller than a board can be is refused at its first row too
+/// many, not once all its rows are read.
 /// The POJ 1101 judge answers each board as it reads it: 800,000 boards of
 /// one query (16 MiB) are judged within 128 MiB (holding them took more
 /// than 200 MiB; 64 MiB of them, 690 MB).
 #[cfg(target_os = "linux")]
 #[test]
 fn large_inputs_are_read_without_holding_all_of_them() {
-    let cases: [(&[&str], &str, &str); 2] = [
-        (&["solve", "samegame", "--nodes", "1"], "RR\n\n", "Z\n"),
-        (
-            &["solve", "lianliankan", "--seconds", "1"],
-            "AA\n\n",
-            "A!\n",
-        ),
-    ];
-    for (args, one, bad) in cases {
+    let samegame: &[&str] = &["solve", "samegame", "--nodes", "1"];
+    let lianliankan: &[&str] = &["solve", "lianliankan", "--seconds", "1"];
+    // 16 MiB of positions, then a bad line.
+    for (args, one, bad) in [(samegame, "RR\n\n", "Z\n"), (lianliankan, "AA\n\n", "A!\n")] {
         let count = (16 << 20) / one.len();
         let mut input = one.repeat(count);
         input.push_str(bad);
@@ -407,6 +404,18 @@ fn large_inputs_are_read_without_holding_all_of_them() {
         assert!(
             stderr.starts_with(&format!("clearboard: stdin: line {line}: "))
                 && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    // 16 MiB of rows with no blank line: refused at the first row too many (the rows were all gathered first).
+    for (args, rows, line) in [(samegame, "R\n", 65), (lianliankan, "A\n", 33)] {
+        let (code, stdout, stderr) = run_within(200 << 10, args, rows.repeat(8 << 20));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, b"", "{args:?}");
+        assert!(
+            stderr.starts_with(&format!(
+                "clearboard: stdin: line {line}: a board has at most "
+            )),
             "{args:?}: {stderr}"
         );
     }
