@@ -641,6 +641,42 @@ test('the editor: drop blocks, Check, and the share link opens the same position
   await context.close();
 });
 
+test('the editor shows the chosen colour as the board draws it, in every palette', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=1`, calm);
+  await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  const swatch = ref(page, 'ed-swatch');
+  // The block drawn at (x, 0): its colour a quarter of a cell in from its corner (its number is at its centre).
+  const drawn = (x) => page.evaluate((col) => {
+    const g = window.clearboardPage;
+    const c = g.cellCenter(col, 0);
+    const r = g.canvas.getBoundingClientRect();
+    const d = g.canvas.getContext('2d').getImageData(Math.round((c.x - r.left - g.geom.s / 4) * devicePixelRatio), Math.round((c.y - r.top - g.geom.s / 4) * devicePixelRatio), 1, 1).data;
+    return `rgb(${d[0]}, ${d[1]}, ${d[2]})`;
+  }, x);
+  const shown = () => swatch.evaluate((el) => [el.textContent, getComputedStyle(el).backgroundColor]);
+  const seen = new Set();
+  for (const [x, color] of [[0, '1'], [1, '4'], [2, '10']]) {
+    await page.getByLabel('Colour').selectOption(color);
+    const p = await at(page, x, 0);
+    await page.mouse.click(p.x, p.y);
+    const [text, background] = await shown();
+    assert.equal(text, color);
+    assert.equal(background, await drawn(x), `colour ${color}: the swatch is the block's colour`);
+    seen.add(background);
+  }
+  assert.equal(seen.size, 3);
+  // Another palette: the swatch follows it as the blocks do.
+  const before = (await shown())[1];
+  await page.getByLabel('Palette').selectOption('vivid');
+  const after = (await shown())[1];
+  assert.notEqual(after, before);
+  assert.equal(after, await drawn(2));
+  assert.equal(await swatch.getAttribute('aria-hidden'), 'true', 'the list already says the number');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the editor by keyboard: said when opened, the board\'s name says how to edit, Shift+arrows say why nothing moves; leaving it by N is a history entry', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=20`, calm);
   const label = () => ref(page, 'board').getAttribute('aria-label');

@@ -122,7 +122,7 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
     <div class="toolbar" role="group" aria-label="Editor tools">
       <button type="button" data-ref="ed-start">Edit this board</button>
       <button type="button" data-ref="ed-clear">Clear the board</button>
-      <label>Colour <select data-ref="ed-color"></select></label>
+      <label>Colour <select data-ref="ed-color"></select><span data-ref="ed-swatch" class="swatch" aria-hidden="true"></span></label>
       <label class="check"><input type="checkbox" data-ref="ed-erase"> Erase</label>
       <label>Moves n <input type="number" data-ref="ed-n" min="1" max="64" value="3" data-enter="ed-check"></label>
       <button type="button" data-ref="ed-check">Check</button>
@@ -223,6 +223,23 @@ export class Mayan extends BoardGame {
       o.textContent = String(c);
       colors.append(o);
     }
+    this.paintSwatch();
+  }
+
+  /** The editor's colour as the board draws it, beside the Colour list (whose options can only be numbers). */
+  paintSwatch() {
+    const c = Number(this.ref('ed-color').value);
+    const palette = colors('mayan');
+    const fill = palette[(c - 1) % palette.length];
+    const swatch = this.ref('ed-swatch');
+    swatch.textContent = String(c);
+    swatch.style.background = fill;
+    swatch.style.color = darkText(fill) ? '#1a1a1a' : '#ffffff';
+  }
+
+  settingsChanged() {
+    super.settingsChanged();
+    this.paintSwatch();
   }
 
   /**
@@ -1444,6 +1461,7 @@ export class Mayan extends BoardGame {
     });
     on('ed-check', 'click', () => this.check());
     on('ed-erase', 'change', () => this.refreshReadout());
+    on('ed-color', 'input', () => this.paintSwatch());
     on('ed-n', 'input', () => {
       if (!this.editing) return;
       this.editChanged();
