@@ -1164,6 +1164,25 @@ test('Show solution while editing is refused as Step is: the edit and its Check 
   await context.close();
 });
 
+test('while a board is edited the level\'s answer is put away, and said why; Reset brings it back', async () => {
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=25`, calm);
+  await button(page, 'Show solution').click();
+  const log = page.getByRole('log', { name: "Judge's answer" });
+  const answer = await log.textContent();
+  assert.equal(answer, judge(25));
+  if (!(await ref(page, 'editor-box').evaluate((d) => d.open))) await ref(page, 'editor-box').locator('summary').click();
+  await button(page, 'Clear the board').click();
+  assert.equal(await log.isHidden(), true, 'no answer shown beside an empty board');
+  assert.equal(await page.getByRole('log', { name: "Judge's answer" }).count(), 0, 'nor read');
+  assert.equal(await page.getByText("While a board is edited, the level's answer is put away").isVisible(), true);
+  await button(page, 'Reset').click();
+  assert.equal(await log.isVisible(), true);
+  assert.equal(await log.textContent(), answer);
+  assert.equal(await page.getByText("While a board is edited, the level's answer is put away").isHidden(), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Edit this board while editing another board says the edit was replaced', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=25`, calm);
   if (!(await ref(page, 'editor-box').evaluate((d) => d.open))) await ref(page, 'editor-box').locator('summary').click();
