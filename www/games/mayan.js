@@ -115,7 +115,7 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
       <label class="speed">Speed <input data-ref="speed" type="range" min="1" max="10" value="2" aria-label="Animation speed, moves per second"><span class="speed-value" data-ref="speed-value" aria-hidden="true">2 moves/s</span></label>
     </div>
     <pre class="log" data-ref="log" role="log" aria-label="Judge's answer" aria-live="off"></pre>
-    <p class="note while-editing">While a board is edited, the level's answer is put away (it is not the edited board's): the editor's Check gives the edited board's answer, and Reset brings the level back.</p>
+    <p class="note while-editing">While a board is edited, the level's answer is put away: Check gives the edited board's, and Reset brings the level back.</p>
   </details>
   <details class="panel" data-ref="editor-box">
     <summary>Editor</summary>
