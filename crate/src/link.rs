@@ -165,11 +165,21 @@ pub fn digits(v: &str) -> Option<u64> {
     v.parse::<u64>().ok()
 }
 
-/// A link's whole number `v` for `key`, or an error that says so.
+/// A link's whole number `v` for `key`, or an error that says so: not
+/// digits, or more than a link holds (the key's own range, a width's 1 to
+/// 64, is the caller's to check and say: "from 0 to 2^53 − 1" misled for a
+/// width).
 pub fn number(key: &str, v: &str) -> Result<u64, String> {
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{}: '{}' is not a whole number (digits 0–9 only)",
+            key,
+            shorten(v)
+        ));
+    }
     digits(v).filter(|&n| n <= MAX_LINK_NUMBER).ok_or_else(|| {
         format!(
-            "{}: '{}' is not a whole number from 0 to {}",
+            "{}: '{}' is more than {}, the largest number a link holds",
             key,
             shorten(v),
             MAX_LINK_NUMBER

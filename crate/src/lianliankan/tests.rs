@@ -756,10 +756,15 @@ fn links_round_trip() {
 fn malformed_links_say_what_is_wrong() {
     for (text, what) in [
         ("game=lianliankan&w=0", "1 to 32 wide"),
+        // Not digits: said so, with no range that is not the width's.
+        (
+            "game=lianliankan&w=\u{e9}",
+            "w: '\u{e9}' is not a whole number (digits 0–9 only)",
+        ),
         ("game=lianliankan&board=../..", "no tile on it"),
         (
             "game=lianliankan&seed=9007199254740992",
-            "from 0 to 9007199254740991",
+            "is more than 9007199254740991, the largest number a link holds",
         ),
         ("game=lianliankan&w=33&h=2", "1 to 32 wide"),
         ("game=lianliankan&w=3&h=3", "odd number of cells"),

@@ -370,7 +370,7 @@ mod tests {
             ("game=samegame&\u{1b}[2J=1", "unknown key '\\u{1b}[2J'"),
             (
                 "game=samegame&seed=9007199254740992",
-                "from 0 to 9007199254740991",
+                "is more than 9007199254740991, the largest number a link holds",
             ),
             ("game=samegame&board=RG&seed=1", "not both"),
             (
