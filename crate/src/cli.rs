@@ -673,14 +673,14 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
 }
 
 /// Gives `f` each of the positions of `input` (as [`parse_positions`] reads
-/// them) in turn, one at a time, and returns how many there were: a solver
+/// them) in turn, one at a time (an input without one is an error): a solver
 /// checks its whole input with an `f` that keeps nothing, then reads it
 /// again, position by position (64 MiB of two-ball positions held at once
 /// took 1.3 GB).
 pub fn each_position<E: From<InputError>>(
     input: &str,
     mut f: impl FnMut(samegame::Board) -> Result<(), E>,
-) -> Result<usize, E> {
+) -> Result<(), E> {
     let mut count = 0;
     let mut rows: Vec<(usize, &str)> = Vec::new();
     for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
@@ -707,14 +707,16 @@ pub fn each_position<E: From<InputError>>(
             // A position taller than a board can be is refused at its first row too many (32 million rows
             // gathered before the blank line that ends them took 800 MB).
             if rows.len() > samegame::MAX_SIDE {
-                samegame::Board::parse_numbered(&rows)?;
+                let e =
+                    samegame::Board::parse_numbered(&rows).expect_err("a board of too many rows");
+                return Err(e.into());
             }
         }
     }
     if count == 0 {
         return Err(InputError::new(1, "no position in the input").into());
     }
-    Ok(count)
+    Ok(())
 }
 
 /// The memory the beams of all of `solve samegame`'s threads share, about:
@@ -810,12 +812,11 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
 }
 
 /// Gives `f` each of the boards of `input` (as [`parse_lianliankan`] reads
-/// them) in turn and returns how many there were, as [`each_position`]
-/// does for Same Game.
+/// them) in turn, as [`each_position`] does for Same Game.
 pub fn each_lianliankan<E: From<InputError>>(
     input: &str,
     mut f: impl FnMut(lianliankan::Board) -> Result<(), E>,
-) -> Result<usize, E> {
+) -> Result<(), E> {
     let mut count = 0;
     let mut rows: Vec<(usize, &str)> = Vec::new();
     let board_of = |rows: &[(usize, &str)]| -> Result<Option<lianliankan::Board>, InputError> {
@@ -834,18 +835,19 @@ pub fn each_lianliankan<E: From<InputError>>(
                 ),
             ));
         }
-        // Named at the row past the limit (a board runs on until a blank line).
-        if let Some(&(n, _)) = rows.get(max) {
-            return Err(InputError::new(
-                n,
-                format!(
-                    "a board has at most {} rows (at most {} × {} cells)",
-                    max, max, max
-                ),
-            ));
-        }
         let mut cells = Vec::with_capacity(w * rows.len());
-        for &(n, row) in rows.iter() {
+        for (i, &(n, row)) in rows.iter().enumerate() {
+            // Named at the row past the limit (a board runs on until a blank line), after the rows before it (the
+            // first fault in the input is the one said).
+            if i == max {
+                return Err(InputError::new(
+                    n,
+                    format!(
+                        "a board has at most {} rows (at most {} × {} cells)",
+                        max, max, max
+                    ),
+                ));
+            }
             if row.chars().count() != w {
                 return Err(InputError::new(
                     n,
@@ -893,16 +895,18 @@ pub fn each_lianliankan<E: From<InputError>>(
             }
         } else {
             rows.push((n, line));
-            // Refused at its first row too many, as a Same Game position is.
+            // Refused at its first row too many (or a fault before it), as a Same Game position is.
             if rows.len() > lianliankan::MAX_SIDE {
-                board_of(&rows)?;
+                return Err(board_of(&rows)
+                    .expect_err("a board of too many rows")
+                    .into());
             }
         }
     }
     if count == 0 {
         return Err(InputError::new(1, "no board in the input").into());
     }
-    Ok(count)
+    Ok(())
 }
 
 fn solve_lianliankan(

@@ -159,10 +159,12 @@ impl Link {
 /// `v` as a whole number written in decimal digits only (Rust's parser
 /// also takes a leading `+`, which no number of a link has).
 pub fn digits(v: &str) -> Option<u64> {
-    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    v.parse::<u64>().ok()
+    all_digits(v).then(|| v.parse::<u64>().ok()).flatten()
+}
+
+/// Whether `v` is one or more decimal digits and nothing else.
+fn all_digits(v: &str) -> bool {
+    !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A link's whole number `v` for `key`, or an error that says so: not
@@ -170,7 +172,7 @@ pub fn digits(v: &str) -> Option<u64> {
 /// 64, is the caller's to check and say: "from 0 to 2^53 − 1" misled for a
 /// width).
 pub fn number(key: &str, v: &str) -> Result<u64, String> {
-    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+    if !all_digits(v) {
         return Err(format!(
             "{}: '{}' is not a whole number (digits 0–9 only)",
             key,

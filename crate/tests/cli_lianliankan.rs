@@ -168,6 +168,15 @@ fn bad_boards_and_settings_are_rejected() {
     // A board too tall is named at its 33rd row (after a first board of two rows and a blank line).
     let tall = format!("AA\nBB\n\n{}", "AB\n".repeat(34));
     assert_rejected(&solve, &tall, Some(36), "a board has at most 32 rows");
+    // A fault in a row before the 33rd is the one said (the input's first), as for Same Game.
+    for (row, what) in [
+        ("B!", "column 2: '!' is not a tile"),
+        ("ABA", "this row has 3 cells"),
+    ] {
+        let tall = format!("AB\n{row}\n{}", "AB\n".repeat(34));
+        assert_rejected(&solve, &tall, Some(2), what);
+        assert_rejected(&solve, &format!("{tall}\n"), Some(2), what);
+    }
     assert_rejected(
         &["solve", "lianliankan", "--variant", "sideways"],
         "AA\n",

@@ -353,11 +353,13 @@ fn stdin_is_read_up_to_64_mib_and_a_bad_byte_is_reported_at_once() {
     }
 }
 
-/// Runs `clearboard ARGS` with `input` on stdin in at most `kib` KiB of
-/// address space (`ulimit -v`): its exit status, stdout and stderr.
+/// Runs `clearboard ARGS` with `input` on stdin with at most `kib` KiB of
+/// data (`ulimit -d`: the heap and other writable memory of its own, not
+/// the code's mappings nor the address space reserved and not used, which
+/// an allocator's arenas would take): its exit status, stdout and stderr.
 #[cfg(target_os = "linux")]
 fn run_within(kib: u32, args: &[&str], input: String) -> (Option<i32>, Vec<u8>, String) {
-    let limit = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    let limit = format!("ulimit -d {kib} && exec \"$0\" \"$@\"");
     let mut child = std::process::Command::new("sh")
         .args(["-c", &limit, env!("CARGO_BIN_EXE_clearboard")])
         .args(args)
@@ -379,14 +381,14 @@ fn run_within(kib: u32, args: &[&str], input: String) -> (Option<i32>, Vec<u8>, 
 
 /// The solvers check their whole input before printing, without holding
 /// every position at once: 16 MiB of two-tile positions ended by a bad line
-/// are refused (the bad line named, nothing printed) within 200 MiB of
-/// address space, where holding them all took about 330 MiB (64 MiB of
-/// input took 1.3 GB). Both are then read a position at a time to be solved.
-/// A position taller than a board can be is refused at its first row too
-/// many, not once all its rows are read.
-/// The POJ 1101 judge answers each board as it reads it: 800,000 boards of
-/// one query (16 MiB) are judged within 128 MiB (holding them took more
-/// than 200 MiB; 64 MiB of them, 690 MB).
+/// are refused (the bad line named, nothing printed) within 100 MiB of data,
+/// where holding them all took about 330 MiB (64 MiB of input took 1.3 GB).
+/// Both are then read a position at a time to be solved. A position taller
+/// than a board can be is refused at its first row too many, within 64 MiB
+/// (8 million rows were gathered first: about 200 MiB). The POJ 1101 judge
+/// answers each board as it reads it: 800,000 boards of one query (16 MiB)
+/// are judged within 100 MiB (holding them took more than 200 MiB; 64 MiB
+/// of them, 690 MB). The build before these fixes failed each of the five.
 #[cfg(target_os = "linux")]
 #[test]
 fn large_inputs_are_read_without_holding_all_of_them() {
@@ -397,7 +399,7 @@ fn large_inputs_are_read_without_holding_all_of_them() {
         let count = (16 << 20) / one.len();
         let mut input = one.repeat(count);
         input.push_str(bad);
-        let (code, stdout, stderr) = run_within(200 << 10, args, input);
+        let (code, stdout, stderr) = run_within(100 << 10, args, input);
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
         assert_eq!(stdout, b"", "{args:?}");
         let line = 2 * count + 1;
@@ -409,7 +411,7 @@ fn large_inputs_are_read_without_holding_all_of_them() {
     }
     // 16 MiB of rows with no blank line: refused at the first row too many (the rows were all gathered first).
     for (args, rows, line) in [(samegame, "R\n", 65), (lianliankan, "A\n", 33)] {
-        let (code, stdout, stderr) = run_within(200 << 10, args, rows.repeat(8 << 20));
+        let (code, stdout, stderr) = run_within(64 << 10, args, rows.repeat(8 << 20));
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
         assert_eq!(stdout, b"", "{args:?}");
         assert!(
@@ -422,7 +424,7 @@ fn large_inputs_are_read_without_holding_all_of_them() {
     let boards = 800_000;
     let mut input = "2 1\n\n1 1 2 1\n0 0 0 0\n".repeat(boards);
     input.push_str("0 0\n");
-    let (code, stdout, stderr) = run_within(128 << 10, &["judge", "poj1101"], input);
+    let (code, stdout, stderr) = run_within(100 << 10, &["judge", "poj1101"], input);
     assert_eq!(code, Some(0), "{stderr}");
     let stdout = String::from_utf8(stdout).unwrap();
     assert_eq!(stdout.lines().count(), 3 * boards);

@@ -673,6 +673,8 @@ test('the editor shows the chosen colour as the board draws it, in every palette
   assert.notEqual(after, before);
   assert.equal(after, await drawn(2));
   assert.equal(await swatch.getAttribute('aria-hidden'), 'true', 'the list already says the number');
+  // No answer was shown: nothing is put away, and no note says so.
+  assert.equal(await page.getByText("While a board is edited, the level's answer is put away").isHidden(), true);
   assert.deepEqual(problems, []);
   await context.close();
 });

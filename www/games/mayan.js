@@ -143,19 +143,25 @@ ${boardMarkup(PLAY_LABEL, [['overlay-next', 'Next level'], ['overlay-undo', 'Und
   </details>
 </div>`;
 
+/** Colour `c`'s block as the chosen palette draws it: its fill and the colour of its number. */
+function blockColours(c) {
+  const palette = colors('mayan');
+  const fill = palette[(c - 1) % palette.length];
+  return [fill, darkText(fill) ? '#1a1a1a' : '#ffffff'];
+}
+
 /** Paints one block of colour `c` in the cell at (x, y), `s` pixels wide. */
 function paintBlock(ctx, x, y, s, c, alpha = 1, outline = null) {
   const pad = Math.max(1, s * 0.06);
   ctx.globalAlpha = alpha;
-  const palette = colors('mayan');
-  const fill = palette[(c - 1) % palette.length];
+  const [fill, ink] = blockColours(c);
   ctx.fillStyle = fill;
   ctx.beginPath();
   if (ctx.roundRect) ctx.roundRect(x + pad, y + pad, s - 2 * pad, s - 2 * pad, s * 0.14);
   else ctx.rect(x + pad, y + pad, s - 2 * pad, s - 2 * pad);
   ctx.fill();
   if (s >= 10) {
-    ctx.fillStyle = darkText(fill) ? '#1a1a1a' : '#ffffff';
+    ctx.fillStyle = ink;
     ctx.font = `700 ${Math.max(7, Math.floor(s * 0.46))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -230,12 +236,11 @@ export class Mayan extends BoardGame {
   /** The editor's colour as the board draws it, beside the Colour list (whose options can only be numbers). */
   paintSwatch() {
     const c = Number(this.ref('ed-color').value);
-    const palette = colors('mayan');
-    const fill = palette[(c - 1) % palette.length];
+    const [fill, ink] = blockColours(c);
     const swatch = this.ref('ed-swatch');
     swatch.textContent = String(c);
     swatch.style.background = fill;
-    swatch.style.color = darkText(fill) ? '#1a1a1a' : '#ffffff';
+    swatch.style.color = ink;
   }
 
   settingsChanged() {
