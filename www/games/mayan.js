@@ -236,11 +236,8 @@ export class Mayan extends BoardGame {
   /** The editor's colour as the board draws it, beside the Colour list (whose options can only be numbers). */
   paintSwatch() {
     const c = Number(this.ref('ed-color').value);
-    const [fill, ink] = blockColours(c);
-    const swatch = this.ref('ed-swatch');
-    swatch.textContent = String(c);
-    swatch.style.background = fill;
-    swatch.style.color = ink;
+    // The colour alone (the list beside it says the number: a number on some fills would read under 4.5 : 1).
+    this.ref('ed-swatch').style.background = blockColours(c)[0];
   }
 
   settingsChanged() {
