@@ -1121,6 +1121,35 @@ test('present mode on a projector: the solver\'s live best score is set as large
   await context.close();
 });
 
+test('present mode on an 800 × 600 projector: the solver\'s long reason beside the board takes the column down to the screen\'s foot before it scrolls', async () => {
+  const viewport = { width: 800, height: 600 };
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&w=15&h=15&colors=5&seed=3&present=1`, { reducedMotion: 'reduce', viewport });
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByLabel('Think for').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.getByRole('button', { name: 'Step', exact: true }).click({ timeout: 20000 });
+  await page.waitForFunction(() => /^Last step: Solver plan: /.test(document.querySelector('main [data-ref="why"]').textContent));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const why = await ref(page, 'why').evaluate((el) => ({
+    text: el.textContent.length,
+    scroll: el.scrollHeight,
+    client: el.clientHeight,
+    box: el.getBoundingClientRect().toJSON(),
+    size: parseFloat(getComputedStyle(el).fontSize),
+  }));
+  const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  // (Beside the board: the layout this test is about.)
+  assert.ok(why.box.left >= board.x + board.width, `the reason beside the board: ${JSON.stringify(why.box)}`);
+  assert.ok(why.text > 300, `a long reason (${why.text} characters)`);
+  // Shown whole, or scrolling only once it reaches the screen's foot at the smallest size (it was cut at 30 % of the
+  // screen's height, the phone's cap, with 100 px left empty under it).
+  assert.ok(why.scroll <= why.client + 1 || (why.box.bottom >= viewport.height - 12 && why.size <= 14), JSON.stringify(why));
+  assert.ok(why.box.bottom <= viewport.height, JSON.stringify(why));
+  assert.ok(why.size >= 14, JSON.stringify(why));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Step\'s reasons kept over a reload stay within a bound, the position shown\'s first (long links made 5 MB that the tab could not keep)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
   await page.getByRole('button', { name: 'Step' }).click();
