@@ -679,44 +679,85 @@ pub fn parse_positions(input: &str) -> Result<Vec<samegame::Board>, InputError> 
 /// took 1.3 GB).
 pub fn each_position<E: From<InputError>>(
     input: &str,
-    mut f: impl FnMut(samegame::Board) -> Result<(), E>,
+    f: impl FnMut(samegame::Board) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut count = 0;
-    let mut rows: Vec<(usize, &str)> = Vec::new();
-    for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
-        // A comment line, as in `solve lianliankan`'s input: skipped, even between a position's rows.
-        if line.trim_start().starts_with('#') {
-            continue;
-        }
-        if line.trim().is_empty() {
-            if !rows.is_empty() {
-                let board = samegame::Board::parse_numbered(&rows)?;
-                if board.balls() == 0 {
-                    return Err(InputError::new(
-                        rows[0].0,
-                        "the position has no ball on it (nothing to solve)",
-                    )
-                    .into());
+    // (Rows keep their spaces: a Same Game row's cells are separated by them.)
+    let rows = Blocks {
+        trim: false,
+        max_rows: samegame::MAX_SIDE,
+        what: "position",
+    };
+    rows.each(
+        input,
+        |rows| {
+            let board = samegame::Board::parse_numbered(rows)?;
+            if board.balls() == 0 {
+                return Err(InputError::new(
+                    rows[0].0,
+                    "the position has no ball on it (nothing to solve)",
+                ));
+            }
+            Ok(board)
+        },
+        f,
+    )
+}
+
+/// An input of blocks of rows separated by blank lines, with `#` comment
+/// lines (skipped, even between a block's rows): `solve samegame`'s
+/// positions and `solve lianliankan`'s boards.
+struct Blocks {
+    /// Whether a row is trimmed of the spaces around it.
+    trim: bool,
+    /// The most rows a block may have: one more is refused at once (32
+    /// million rows gathered before the blank line that ends them took
+    /// 800 MB), by the parser, which names the first fault in the input.
+    max_rows: usize,
+    /// What a block is called ("no position in the input").
+    what: &'static str,
+}
+
+impl Blocks {
+    /// Gives `f` each block as `parse` reads it, in turn; the first error
+    /// (the input's or `f`'s) ends it.
+    fn each<T, E: From<InputError>>(
+        &self,
+        input: &str,
+        parse: impl Fn(&[(usize, &str)]) -> Result<T, InputError>,
+        mut f: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut count = 0;
+        let mut rows: Vec<(usize, &str)> = Vec::new();
+        for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            if line.trim().is_empty() {
+                if !rows.is_empty() {
+                    let block = parse(&rows)?;
+                    rows.clear();
+                    count += 1;
+                    f(block)?;
                 }
-                rows.clear();
-                count += 1;
-                f(board)?;
-            }
-        } else {
-            rows.push((n, line));
-            // A position taller than a board can be is refused at its first row too many (32 million rows
-            // gathered before the blank line that ends them took 800 MB).
-            if rows.len() > samegame::MAX_SIDE {
-                let e =
-                    samegame::Board::parse_numbered(&rows).expect_err("a board of too many rows");
-                return Err(e.into());
+            } else {
+                rows.push((n, if self.trim { line.trim() } else { line }));
+                if rows.len() > self.max_rows {
+                    // (The parser refuses it; were it not to, the limit is said here.)
+                    let e = parse(&rows).err().unwrap_or_else(|| {
+                        InputError::new(
+                            n,
+                            format!("a {} has at most {} rows", self.what, self.max_rows),
+                        )
+                    });
+                    return Err(e.into());
+                }
             }
         }
+        if count == 0 {
+            return Err(InputError::new(1, format!("no {} in the input", self.what)).into());
+        }
+        Ok(())
     }
-    if count == 0 {
-        return Err(InputError::new(1, "no position in the input").into());
-    }
-    Ok(())
 }
 
 /// The memory the beams of all of `solve samegame`'s threads share, about:
@@ -815,14 +856,9 @@ pub fn parse_lianliankan(input: &str) -> Result<Vec<lianliankan::Board>, InputEr
 /// them) in turn, as [`each_position`] does for Same Game.
 pub fn each_lianliankan<E: From<InputError>>(
     input: &str,
-    mut f: impl FnMut(lianliankan::Board) -> Result<(), E>,
+    f: impl FnMut(lianliankan::Board) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut count = 0;
-    let mut rows: Vec<(usize, &str)> = Vec::new();
-    let board_of = |rows: &[(usize, &str)]| -> Result<Option<lianliankan::Board>, InputError> {
-        if rows.is_empty() {
-            return Ok(None);
-        }
+    let board_of = |rows: &[(usize, &str)]| -> Result<lianliankan::Board, InputError> {
         let first = rows[0].0;
         let w = rows[0].1.chars().count();
         let max = lianliankan::MAX_SIDE;
@@ -880,33 +916,14 @@ pub fn each_lianliankan<E: From<InputError>>(
                 "the board has no tile on it (nothing to solve)",
             ));
         }
-        Ok(Some(board))
+        Ok(board)
     };
-    for (n, line) in crate::text::Lines::new(input).chain(std::iter::once((0, ""))) {
-        let line = line.trim();
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            if let Some(board) = board_of(&rows)? {
-                rows.clear();
-                count += 1;
-                f(board)?;
-            }
-        } else {
-            rows.push((n, line));
-            // Refused at its first row too many (or a fault before it), as a Same Game position is.
-            if rows.len() > lianliankan::MAX_SIDE {
-                return Err(board_of(&rows)
-                    .expect_err("a board of too many rows")
-                    .into());
-            }
-        }
-    }
-    if count == 0 {
-        return Err(InputError::new(1, "no board in the input").into());
-    }
-    Ok(())
+    let blocks = Blocks {
+        trim: true,
+        max_rows: lianliankan::MAX_SIDE,
+        what: "board",
+    };
+    blocks.each(input, board_of, f)
 }
 
 fn solve_lianliankan(
