@@ -515,6 +515,12 @@ export class BoardGame {
       // one shown now may be shorter, and the board must not shrink later).
       const size = parseFloat(getComputedStyle(why).fontSize) || 16;
       why.style.minHeight = `${Math.ceil(size * 1.3 * 3)}px`;
+      // Three lines whatever it says now, as when a position opens: a Step's reason of four lines made the row
+      // measure taller, and P after a Step chose a smaller layout than the link opens (连连看 at 1024 × 768: 612 × 374
+      // beside the panels, 648 × 396 under them).
+      why.style.height = why.style.minHeight;
+      why.style.overflowY = 'hidden';
+      this.layingOut = true;
       // (Narrower than 52 rem, an 800 × 600 projector, the row leaves too little for the board: stacked is the one
       // column there, the panels under the lines a scroll away, when that leaves the board larger than beside.)
       const row = !embed && !comparing && matchMedia(WIDE).matches;
@@ -530,9 +536,15 @@ export class BoardGame {
       why.style.minHeight = '';
       // The rooms the trial layouts took are not the chosen one's (the three lines measured in pixels are taller
       // than the row's 3lh): the board fitted to what the chosen layout takes, as when the page opens in it (entered
-      // with P, 连连看's board was 630 × 385 at 1024 × 768, opened with &present=1 648 × 396).
+      // with P, 连连看's board was 630 × 385 at 1024 × 768, opened with &present=1 648 × 396) — the explanation's
+      // three lines at its own size, whatever it says now (fitExplanation then sets a long one smaller to fit).
+      why.style.height = '3lh';
+      why.style.fontSize = '';
       this.forgetTrialRooms();
       this.resize?.();
+      why.style.height = '';
+      why.style.overflowY = '';
+      this.layingOut = false;
     } else place(false);
     this.fitExplanation();
     this.capSide(wide && !phone && !embed);
@@ -573,7 +585,8 @@ export class BoardGame {
    */
   fitExplanation() {
     const why = this.root && this.ref('why');
-    if (!why) return;
+    // (While placeExplanation tries the layouts the box is its three lines, as set there.)
+    if (!why || this.layingOut) return;
     why.style.fontSize = '';
     why.style.maxHeight = '';
     why.style.overflowY = '';
