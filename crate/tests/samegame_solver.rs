@@ -61,6 +61,24 @@ fn a_node_budget_makes_the_search_deterministic() {
     assert_eq!(a, b);
 }
 
+/// Threads exchange their best lines after each beam, each waiting for the
+/// others' round: with a node budget what they find still depends only on
+/// the board, seed, threads and budget, not on timing.
+#[test]
+fn a_node_budget_makes_threads_exchanging_lines_deterministic() {
+    for (threads, seed) in [(2, 3), (3, 4)] {
+        let board = Board::random(12, 12, 4, 9 + seed).unwrap();
+        let settings = SolveSettings {
+            threads,
+            ..budget(20_000, seed)
+        };
+        let a = solve(&board, &settings, &|_| {});
+        for _ in 0..3 {
+            assert_eq!(solve(&board, &settings, &|_| {}), a, "{threads} threads");
+        }
+    }
+}
+
 #[test]
 fn the_solver_beats_greedy_on_every_standard_position_at_a_small_budget() {
     for (i, board) in standard_positions().iter().enumerate() {

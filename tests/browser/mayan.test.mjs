@@ -1493,3 +1493,30 @@ test('present mode on a small upright phone keeps cells a finger can drag (36 px
   }
 });
 
+
+test('present mode on a phone held upright: Step stays under the finger from one tap to the next (a shorter reason moved it up 21 px)', async () => {
+  const phone = { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const { page, problems, context } = await open(browser, `${server.url}#game=mayan&level=40&present=1`, phone);
+  const step = button(page, 'Step');
+  const settled = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
+  if (await button(page, 'Show solution').isVisible()) await button(page, 'Show solution').tap();
+  await settled();
+  const first = await step.boundingBox();
+  const board = await page.locator('main canvas[data-ref="board"]').boundingBox();
+  const reasons = new Set();
+  for (let n = 1; n <= 3; n++) {
+    await step.tap();
+    await page.waitForFunction((n) => window.clearboardPage.app.moves() === n && !window.clearboardPage.anim, n);
+    await settled();
+    reasons.add(await ref(page, 'why').textContent());
+    assert.deepEqual(await step.boundingBox(), first, `Step after ${n} taps`);
+    assert.deepEqual(await page.locator('main canvas[data-ref="board"]').boundingBox(), board, `the board after ${n} taps`);
+  }
+  assert.ok(reasons.size >= 2, 'the reasons differ from step to step');
+  // Leaving present mode gives the room back: the explanation is as long as it says.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.body.classList.contains('present'));
+  assert.equal(await ref(page, 'why').evaluate((e) => e.style.minHeight), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -548,6 +548,8 @@ export class BoardGame {
     } else place(false);
     this.fitExplanation();
     this.capSide(wide && !phone && !embed);
+    // Present mode entered or left: the explanation keeps its room, or no more (keepsWhyRoom).
+    this.keepWhyRoom();
   }
 
   /**
@@ -698,12 +700,19 @@ export class BoardGame {
    * In an embed, the explanation keeps the most room it has taken at this
    * frame's width since a position was opened: a Step's reason that came
    * and went with Undo grew and shrank the frame at every move, and its
-   * host page jumped by a line each time. (Outside an embed the board's fit
-   * keeps the lines' room: keptBelow.)
+   * host page jumped by a line each time. So does it in present mode in one
+   * column (a phone held upright), where the step controls come under it: a
+   * shorter reason moved Step up under the finger between two taps (the
+   * Mayan answer's, 762 → 723 px over three Steps). (Elsewhere the board's
+   * fit keeps the lines' room: keptBelow.)
    */
   keepWhyRoom() {
     const why = this.root && this.ref('why');
-    if (!why || !document.documentElement.classList.contains('embed')) return;
+    if (!why) return;
+    if (!this.keepsWhyRoom()) {
+      if (this.whyRoom) this.forgetWhyRoom();
+      return;
+    }
     if (this.whyRoom?.width !== innerWidth) this.forgetWhyRoom();
     why.style.minHeight = '';
     const tall = Math.ceil(why.getBoundingClientRect().height);
@@ -711,11 +720,17 @@ export class BoardGame {
     if (this.whyRoom.most > 0) why.style.minHeight = `${this.whyRoom.most}px`;
   }
 
-  /** Forgets the room `keepWhyRoom` kept (another position, or another width). */
+  /** Whether the explanation keeps its room (keepWhyRoom): in an embed, and in present mode in one column. */
+  keepsWhyRoom() {
+    return document.documentElement.classList.contains('embed') || (document.body.classList.contains('present') && !matchMedia(PROJECTOR).matches);
+  }
+
+  /** Forgets the room `keepWhyRoom` kept (another position, or another width or layout). */
   forgetWhyRoom() {
+    const kept = this.whyRoom;
     this.whyRoom = null;
     const why = this.root && this.ref('why');
-    if (why && document.documentElement.classList.contains('embed')) why.style.minHeight = '';
+    if (why && kept) why.style.minHeight = '';
   }
 
   /** The link of the position shown (without `#`). */

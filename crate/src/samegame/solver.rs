@@ -18,7 +18,9 @@
 //! complete game: the best one seen is the answer so far, so the search is
 //! anytime. Beams are widened (1, 2, 4, … positions per depth) until the time
 //! or node budget runs out; each thread runs its own beams with its own
-//! random stream, and the best final score wins. The last share of the
+//! random stream, the threads exchange their best lines after each beam
+//! (a thread beaten follows the better line in its next beam's play-outs:
+//! `Share`), and the best final score wins. The last share of the
 //! budget searches the end of each thread's best line exactly
 //! ([`endgame`]), which now and then finds a better ending or a clear.
 //!
@@ -36,6 +38,7 @@
 //! the board, the seed, the threads and the budget.
 
 use std::collections::HashMap;
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use crate::budget::{Budget, Meter};
@@ -121,7 +124,9 @@ fn widen<B: SearchBoard>(beam: &mut Beam<'_, B>, start: &B, max_width: usize) {
         // At the widest beam the search runs it again (the play-outs'
         // random stream has moved on) until the budget is spent: memory
         // stays that of one beam of `max_width`.
+        beam.exchange(start);
     }
+    beam.exchange_done();
     beam.end_exactly(start);
 }
 
@@ -386,6 +391,48 @@ struct Beam<'a, B: SearchBoard> {
     state: Option<RunState<B>>,
     best: Solution,
     progress: &'a (dyn Fn(&Solution) + Sync),
+    /// The threads' best lines, exchanged after each beam (none: one
+    /// thread).
+    share: Option<&'a Share>,
+    /// This thread's index in `share`.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    thread: usize,
+    /// Beams completed: the exchange's round.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    round: usize,
+    /// Another thread's line, better than this thread's best, that the
+    /// next fresh beam's play-outs follow (with each move's colour).
+    follow_next: Option<Vec<Mv>>,
+}
+
+/// A thread's best line as posted: score and moves.
+type Post = (i64, Vec<Cell>);
+
+/// The threads' best lines after each beam. A thread posts its best after
+/// each beam it completes and waits for every other thread's post of the
+/// same round (or its last, once it has stopped); when another's line is
+/// better than its own best, its next beam's play-outs follow that line
+/// instead of none — its beam, tabu colours and random stream stay its
+/// own, and the line's score is not taken over (a beam started from the
+/// better line, or keeping it in the beam, only narrowed the search:
+/// docs/benchmarks.md). With node budgets it stays deterministic: what
+/// each thread sees depends on the rounds, not on time.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+struct Share {
+    /// Per thread: its posts of its last two rounds (by round % 2; no
+    /// thread is more than one round ahead of another, as it waits), its
+    /// rounds posted, and its last post once it has stopped.
+    posts: Mutex<Vec<Posts>>,
+    posted: Condvar,
+}
+
+/// One thread's entries in [`Share`].
+#[derive(Clone, Default)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+struct Posts {
+    recent: [Option<Post>; 2],
+    rounds: usize,
+    last: Option<Post>,
 }
 
 const ROOT: u32 = u32::MAX;
@@ -562,7 +609,11 @@ impl<B: SearchBoard> Beam<'_, B> {
             _ => {
                 self.arena.clear();
                 self.truncated = false;
-                RunState::new(start, &self.tabus, width)
+                let mut st = RunState::new(start, &self.tabus, width);
+                if let Some(line) = self.follow_next.take() {
+                    st.follow(line);
+                }
+                st
             }
         };
         loop {
@@ -740,6 +791,87 @@ impl<B: SearchBoard> Beam<'_, B> {
     }
 }
 
+/// The page's workers are sessions of one thread each: no exchange in the
+/// wasm.
+#[cfg(target_arch = "wasm32")]
+impl<B: SearchBoard> Beam<'_, B> {
+    fn exchange(&mut self, _start: &B) {}
+    fn exchange_done(&mut self) {}
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<B: SearchBoard> Beam<'_, B> {
+    /// This thread's best line as a post.
+    fn post(&self) -> Post {
+        (self.best.score, self.best.moves.clone())
+    }
+
+    /// After a completed beam: posts this thread's best line for this
+    /// round, waits for every other thread's post of the round (or its
+    /// last, once it has stopped), and when the best of them beats this
+    /// thread's best, its next beam follows that line ([`Share`]).
+    fn exchange(&mut self, start: &B) {
+        let Some(share) = self.share else { return };
+        let round = self.round;
+        self.round += 1;
+        let mine = self.post();
+        let mut posts = share.posts.lock().unwrap_or_else(|e| e.into_inner());
+        let own = &mut posts[self.thread];
+        own.recent[round % 2] = Some(mine);
+        own.rounds = round + 1;
+        share.posted.notify_all();
+        let best = loop {
+            let others = || posts.iter().enumerate().filter(|&(t, _)| t != self.thread);
+            if others().all(|(_, p)| p.rounds > round || p.last.is_some()) {
+                // The best other line (ties to the lower thread).
+                let mut best: Option<&Post> = None;
+                for (_, p) in others() {
+                    let line = if p.rounds > round {
+                        p.recent[round % 2].as_ref()
+                    } else {
+                        p.last.as_ref()
+                    };
+                    if let Some(line) = line.filter(|l| best.is_none_or(|b| l.0 > b.0)) {
+                        best = Some(line);
+                    }
+                }
+                break best.filter(|b| b.0 > self.best.score).cloned();
+            }
+            posts = share.posted.wait(posts).unwrap_or_else(|e| e.into_inner());
+        };
+        drop(posts);
+        if let Some((_, moves)) = best {
+            self.follow_next = self.line_moves(start, &moves);
+        }
+    }
+
+    /// This thread has stopped: its last post, so that no other thread
+    /// waits for it.
+    fn exchange_done(&mut self) {
+        let Some(share) = self.share else { return };
+        let mine = self.post();
+        let mut posts = share.posts.lock().unwrap_or_else(|e| e.into_inner());
+        posts[self.thread].last = Some(mine);
+        share.posted.notify_all();
+    }
+
+    /// The line `moves` from `start` with each move's colour (None if it
+    /// does not replay, which a posted line always does).
+    fn line_moves(&mut self, start: &B, moves: &[Cell]) -> Option<Vec<Mv>> {
+        let mut b = start.clone();
+        moves
+            .iter()
+            .map(|&cell| {
+                let mv = Mv {
+                    cell,
+                    color: b.get(cell.col as usize, cell.row as usize),
+                };
+                b.try_remove(mv, &mut self.flood).map(|_| mv)
+            })
+            .collect()
+    }
+}
+
 /// How a beam's run ended ([`Beam::run`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ran {
@@ -795,6 +927,17 @@ impl<B: SearchBoard> RunState<B> {
             moves: Vec::new(),
         }
     }
+
+    /// The roots' play-outs follow `line` (another thread's best, from the
+    /// start), as children follow their parent's best line; its score is
+    /// not theirs ([`Share`]).
+    fn follow(&mut self, line: Vec<Mv>) {
+        let n = line.len() as u32;
+        for node in &mut self.layer {
+            node.seq = (0, n);
+        }
+        self.layer_moves = line;
+    }
 }
 
 /// How many of the most frequent colours are tried as the tabu colour.
@@ -845,6 +988,10 @@ fn new_beam<'a, B: SearchBoard>(
             nodes: 0,
             width: 0,
         },
+        share: None,
+        thread,
+        round: 0,
+        follow_next: None,
     }
 }
 
@@ -1207,8 +1354,15 @@ fn solve_from<B: SearchBoard + Sync>(
     };
     let (meter, endgame) = split(settings.budget);
     let threads = settings.threads.max(1);
+    // The threads exchange their best lines (in the wasm there is one).
+    let share = (threads > 1 && !cfg!(target_arch = "wasm32")).then(|| Share {
+        posts: Mutex::new(vec![Posts::default(); threads]),
+        posted: Condvar::new(),
+    });
+    let share = share.as_ref();
     let run = |thread: usize| -> Solution {
         let mut beam = new_beam(start, settings.seed, thread, &report);
+        beam.share = share;
         beam.meter = meter;
         beam.endgame = endgame;
         beam.end_slots = endgame::table_slots(threads);
@@ -1301,6 +1455,86 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Two threads' beams after a round: the one whose best is worse
+    /// follows the other's line in its next beam (with each move's
+    /// colour), the better keeps none; a thread that has stopped leaves its
+    /// last line, and no other waits for it.
+    #[test]
+    fn threads_exchange_their_best_lines_after_each_beam() {
+        let quiet = |_: &Solution| {};
+        let board = Board::random(10, 10, 4, 7).unwrap();
+        let start = Small::<false, false>(SmallBoard::from_board(&board).unwrap());
+        let share = Share {
+            posts: Mutex::new(vec![Posts::default(); 2]),
+            posted: Condvar::new(),
+        };
+        let beams: Vec<Beam<'_, Small<false, false>>> = (0..2)
+            .map(|thread| {
+                let mut beam = new_beam(&start, 1, thread, &quiet);
+                beam.meter = Budget::nodes(if thread == 0 { 4_000 } else { 50 }).start();
+                beam.share = Some(&share);
+                beam.run(&start, if thread == 0 { 16 } else { 1 });
+                beam
+            })
+            .collect();
+        let scores = [beams[0].best.score, beams[1].best.score];
+        assert_ne!(scores[0], scores[1]);
+        let (better, worse) = if scores[0] > scores[1] {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        let (strong, weak) = (beams[better].best.clone(), beams[worse].best.clone());
+        // Both post round 0 at once (each waits for the other).
+        let after: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = beams
+                .into_iter()
+                .map(|mut beam| {
+                    scope.spawn(move || {
+                        beam.exchange(&start);
+                        beam.follow_next
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(
+            after[better].is_none(),
+            "the better thread follows no other line"
+        );
+        let line = after[worse]
+            .clone()
+            .expect("the worse thread follows the better line");
+        assert_eq!(
+            line.iter().map(|m| m.cell).collect::<Vec<_>>(),
+            strong.moves
+        );
+        let mut b = board.clone();
+        for m in &line {
+            assert_eq!(
+                m.color,
+                b.get(m.cell.col as usize, m.cell.row as usize),
+                "{m:?}"
+            );
+            b.remove(m.cell).unwrap();
+        }
+        // Round 1: the better thread has stopped; the worse does not wait
+        // for it and still sees its last line.
+        let mut stopped = new_beam(&start, 1, better, &quiet);
+        stopped.share = Some(&share);
+        stopped.best = strong.clone();
+        stopped.exchange_done();
+        let mut waiting = new_beam(&start, 1, worse, &quiet);
+        waiting.share = Some(&share);
+        waiting.round = 1;
+        waiting.best = weak;
+        waiting.exchange(&start);
+        assert_eq!(
+            waiting.follow_next.map(|l| l.len()),
+            Some(strong.moves.len())
+        );
     }
 
     /// The exact search of the best line's end never makes a line worse,
