@@ -703,7 +703,7 @@ export class BoardGame {
    * host page jumped by a line each time. So does it in present mode in one
    * column (a phone held upright), where the step controls come under it: a
    * shorter reason moved Step up under the finger between two taps (the
-   * Mayan answer's, 762 → 723 px over three Steps). (Elsewhere the board's
+   * Mayan answer's, 21 px). (Elsewhere the board's
    * fit keeps the lines' room: keptBelow.)
    */
   keepWhyRoom() {
