@@ -1150,6 +1150,56 @@ test('present mode on an 800 × 600 projector: the solver\'s long reason beside 
   await context.close();
 });
 
+test('present mode on 1280 × 720 and 1920 × 1080 projectors: the side column takes the room a square board leaves beside it, the board and the toolbar as they were, and the solver\'s reasons keep one size', async () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+    const { page, problems, context } = await open(browser, `${server.url}#game=samegame&w=15&h=15&colors=5&seed=3&present=1`, { reducedMotion: 'reduce', viewport });
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const layout = () => page.evaluate(() => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      const tops = [...document.querySelectorAll('main .toolbar.primary button')].filter((b) => b.offsetParent).map((b) => Math.round(box(b).top));
+      return { board: box(document.querySelector('main canvas[data-ref="board"]')), side: box(document.querySelector('main .game-side')), rows: new Set(tops).size };
+    });
+    await frames();
+    const opened = await layout();
+    // The board as the stylesheet's 24 rem column gives it (the room beside it is not taken from the board).
+    const plain = await page.evaluate(() => {
+      const side = document.querySelector('main .game-side');
+      const kept = side.style.maxWidth;
+      side.style.maxWidth = '';
+      window.clearboardPage.layBoard();
+      const r = document.querySelector('main canvas[data-ref="board"]').getBoundingClientRect().toJSON();
+      const sideWidth = side.getBoundingClientRect().width;
+      side.style.maxWidth = kept;
+      window.clearboardPage.layBoard();
+      return { board: r, side: sideWidth };
+    });
+    assert.deepEqual([opened.board.width, opened.board.height, opened.board.top], [plain.board.width, plain.board.height, plain.board.top], `${viewport.width}: the board keeps its size`);
+    assert.ok(opened.side.width > plain.side + 150, `${viewport.width}: the side column ${opened.side.width} px wide against ${plain.side} px`);
+    // (Room was left empty between them: 355 px at 1280 × 720, 515 px at 1920 × 1080.)
+    assert.ok(opened.side.left - opened.board.right < 0.3 * viewport.width, `${viewport.width}: ${opened.side.left - opened.board.right} px between the board and the side column`);
+    await page.getByLabel('Strategy').selectOption('solver');
+    await page.getByLabel('Think for').fill('1');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const sizes = [];
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Step', exact: true }).click({ timeout: 20000 });
+      await page.waitForFunction((n) => new RegExp(`^Last step: Solver plan: move ${n} of`).test(document.querySelector('main [data-ref="why"]').textContent), i + 1);
+      await frames();
+      const why = await ref(page, 'why').evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), bottom: el.getBoundingClientRect().bottom, scrolls: el.scrollHeight > el.clientHeight + 1 }));
+      assert.ok(why.bottom <= viewport.height && !why.scrolls, `${viewport.width}, step ${i + 1}: ${JSON.stringify(why)}`);
+      sizes.push(why.size);
+      const now = await layout();
+      // (Its size: the header's message that the solver found a better line moves it down a few pixels.)
+      assert.deepEqual([now.board.width, now.board.height], [opened.board.width, opened.board.height], `${viewport.width}, step ${i + 1}`);
+      assert.equal(now.rows, opened.rows, `${viewport.width}: the toolbar's rows`);
+    }
+    // (At 1280 × 720 they went 19 px, 19, 19, 19, 25 in the 24 rem column.)
+    assert.equal(new Set(sizes).size, 1, `${viewport.width}: ${sizes}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('Step\'s reasons kept over a reload stay within a bound, the position shown\'s first (long links made 5 MB that the tab could not keep)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
   await page.getByRole('button', { name: 'Step' }).click();

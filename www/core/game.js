@@ -342,7 +342,7 @@ export class BoardGame {
     if (document.documentElement.classList.contains('embed') || !this.app) return px;
     // With where the lines are (a room measured with them under the board while a turned phone's layout was
     // being placed is not theirs once they are beside it).
-    const key = `${innerWidth} ${innerHeight} ${this.ref('wrap').clientWidth} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')} ${this.linesPlace()}`;
+    const key = `${innerWidth} ${innerHeight} ${this.baseWidth ?? this.ref('wrap').clientWidth} ${this.app.width()} ${this.app.height()} ${document.body.classList.contains('present')} ${this.linesPlace()}`;
     if (this.belowRoom?.key !== key) this.belowRoom = { key, most: 0 };
     this.belowRoom.most = Math.max(this.belowRoom.most, px);
     // Kept up to two fifths of the window: one very long explanation does not keep the board small for good.
@@ -638,6 +638,63 @@ export class BoardGame {
       why.style.maxHeight = `${box}px`;
       why.style.overflowY = 'auto';
     }
+  }
+
+  /**
+   * Fits the board to its room (the game's `layBoard`). In present mode on a
+   * projector with the teacher's panels beside the board, a board that the
+   * screen's height bounds leaves room beside it, which the side column
+   * then takes (widenSide).
+   */
+  resize() {
+    if (!this.root || !this.app) return;
+    const side = this.root.querySelector('.game-side');
+    // Each fit from the stylesheet's width: what the column takes depends on the board fitted there.
+    if (side?.style.maxWidth) side.style.maxWidth = '';
+    this.layBoard();
+    // (The rooms kept under the board are keyed by the column's width before it was widened: the two fits of one
+    // resize are one layout.)
+    this.baseWidth = this.ref('wrap').clientWidth;
+    try {
+      if (this.widenSide(side)) this.layBoard();
+    } finally {
+      this.baseWidth = null;
+    }
+  }
+
+  /**
+   * The side column beside a board that the screen's height bounds takes the
+   * width the board leaves in its column, less a margin: the solver's long
+   * reasons sat in its 24 rem with 355–515 px empty between it and the board
+   * on a 1280 × 720 and a 1920 × 1080 projector, and were set smaller at one
+   * Step than at the next (fitExplanation). The board keeps its size (its
+   * column still holds it). Not stacked, beside Same Game's Compare (the
+   * columns halve), on a phone held sideways (its own grid) or in an embed.
+   * Returns whether the column was widened.
+   */
+  widenSide(side) {
+    const body = document.body.classList;
+    if (!side || !body.contains('present') || body.contains('present-stacked')) return false;
+    if (document.documentElement.classList.contains('embed') || !matchMedia(PROJECTOR).matches || matchMedia(SIDEWAYS).matches) return false;
+    if (getComputedStyle(side).display === 'none' || this.root.querySelector('[data-ref="compare-view"]:not([hidden])')) return false;
+    // What the board's column must keep: the board, and the widest line of everything else in it (the toolbar, the
+    // score line, the lines under the board) as laid out now, so that none of them wraps anew, and a margin for
+    // figures that grow (the score) and a readout a little longer.
+    const wrap = this.ref('wrap');
+    const column = wrap.parentElement;
+    const left = column.getBoundingClientRect().left;
+    let right = this.canvas?.getBoundingClientRect().right ?? left;
+    const range = document.createRange();
+    for (const el of column.children) {
+      if (el === wrap || el.hidden || !el.getClientRects().length) continue;
+      range.selectNodeContents(el);
+      right = Math.max(right, range.getBoundingClientRect().right);
+    }
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const spare = Math.floor(column.getBoundingClientRect().right - right - 3 * rem);
+    if (spare < 2 * rem) return false;
+    side.style.maxWidth = `${Math.floor(side.getBoundingClientRect().width + spare)}px`;
+    return true;
   }
 
   unmount() {

@@ -1912,7 +1912,7 @@ export class Lianliankan extends BoardGame {
     return height;
   }
 
-  resize() {
+  layBoard() {
     if (!this.root || !this.app) return;
     this.fit.mark();
     // Another window (a phone turned): a lost verdict still shown is echoed again if it is now out of view.

@@ -1507,7 +1507,7 @@ export class Mayan extends BoardGame {
     return controls.getBoundingClientRect().bottom - top + parseFloat(css.marginTop) + 8;
   }
 
-  resize() {
+  layBoard() {
     if (!this.root || !this.app) return;
     this.fit.mark();
     const present = document.body.classList.contains('present');

@@ -1215,7 +1215,7 @@ export class SameGame extends BoardGame {
   // ---- sizing and drawing ----------------------------------------------
 
   /** Fits the board to the space left in the viewport, with axis labels if they fit. */
-  resize() {
+  layBoard() {
     if (!this.root || !this.app) return;
     const wrap = this.ref('wrap');
     this.fit.mark();
