@@ -1200,6 +1200,23 @@ test('present mode on 1280 × 720 and 1920 × 1080 projectors: the side column t
   }
 });
 
+test('present mode on a phone held sideways: the search ending hands the focus from Stop back to Solve without scrolling the side column by itself', async () => {
+  const phone = { reducedMotion: 'reduce', viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&w=15&h=15&colors=5&seed=3&present=1`, phone);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByLabel('Think for').fill('1');
+  const solve = page.getByRole('button', { name: 'Solve', exact: true });
+  await solve.click();
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.ref), 'stop-solve');
+  await page.waitForFunction(() => !document.querySelector('main [data-ref="solve"]').disabled, null, { timeout: 20000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const side = await page.evaluate(() => ({ focus: document.activeElement.dataset.ref, top: document.querySelector('main .game-side').scrollTop }));
+  // (The best line's explanation grew above the panel, and focusing Solve scrolled the column by 25 px.)
+  assert.deepEqual(side, { focus: 'solve', top: 0 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Step\'s reasons kept over a reload stay within a bound, the position shown\'s first (long links made 5 MB that the tab could not keep)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
   await page.getByRole('button', { name: 'Step' }).click();

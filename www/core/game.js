@@ -898,7 +898,10 @@ export class BoardGame {
       // Play hands the focus to Pause and Pause to Play, Solve to Stop and Stop to Solve, when shown and enabled; else to the board.
       const partner = this.ref({ play: 'pause', pause: 'play', solve: 'stop-solve', 'stop-solve': 'solve' }[focused.dataset.ref] ?? '');
       if (partner && !partner.disabled && partner.getClientRects().length) {
-        partner.focus();
+        // Without scrolling to it: it stands beside the button. (Same Game's Solve, taking the focus from Stop when
+        // the search ended, scrolled a phone's side column by itself, its top buttons cut: the best line's
+        // explanation had grown above the panel.)
+        partner.focus({ preventScroll: true });
         return;
       }
       this.handToBoard(focused);

@@ -582,7 +582,8 @@ export class SameGame extends BoardGame {
     const fromSolve = document.activeElement === this.ref('solve');
     this.ref('solve').disabled = true;
     this.ref('stop-solve').disabled = false;
-    if (fromSolve) this.ref('stop-solve').focus();
+    // (Without scrolling: it stands beside Solve.)
+    if (fromSolve) this.ref('stop-solve').focus({ preventScroll: true });
     progress.textContent = 'Solving…';
     // The game's seed (1 for a board link); `solveSeed` lets a benchmark script
     // run other seeds (scripts/bench-browser.mjs).
@@ -643,7 +644,8 @@ export class SameGame extends BoardGame {
       }
     }
     if (this.root) this.updateButtons();
-    if (fromStop) this.ref('solve').focus();
+    // (Without scrolling, as updateButtons hands it over.)
+    if (fromStop) this.ref('solve').focus({ preventScroll: true });
   }
 
   /** Keeps the solver's moves with the link of each position along them. */
