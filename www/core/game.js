@@ -651,6 +651,7 @@ export class BoardGame {
     const side = this.root.querySelector('.game-side');
     // Each fit from the stylesheet's width: what the column takes depends on the board fitted there.
     if (side?.style.maxWidth) side.style.maxWidth = '';
+    if (this.root.style.gridTemplateColumns) this.root.style.gridTemplateColumns = '';
     this.layBoard();
     // (The rooms kept under the board are keyed by the column's width before it was widened: the two fits of one
     // resize are one layout.)
@@ -667,15 +668,16 @@ export class BoardGame {
    * width the board leaves in its column, less a margin: the solver's long
    * reasons sat in its 24 rem with 355–515 px empty between it and the board
    * on a 1280 × 720 and a 1920 × 1080 projector, and were set smaller at one
-   * Step than at the next (fitExplanation). The board keeps its size (its
-   * column still holds it). Not stacked, beside Same Game's Compare (the
-   * columns halve), on a phone held sideways (its own grid) or in an embed.
-   * Returns whether the column was widened.
+   * Step than at the next (fitExplanation); on a phone held sideways they
+   * scrolled in its 20 rem beside 210 px left empty. The board keeps its size
+   * (its column still holds it). Not stacked, beside Same Game's Compare (the
+   * columns halve) or in an embed. Returns whether the column was widened.
    */
   widenSide(side) {
     const body = document.body.classList;
     if (!side || !body.contains('present') || body.contains('present-stacked')) return false;
-    if (document.documentElement.classList.contains('embed') || !matchMedia(PROJECTOR).matches || matchMedia(SIDEWAYS).matches) return false;
+    const sideways = matchMedia(SIDEWAYS).matches;
+    if (document.documentElement.classList.contains('embed') || !(matchMedia(PROJECTOR).matches || sideways)) return false;
     if (getComputedStyle(side).display === 'none' || this.root.querySelector('[data-ref="compare-view"]:not([hidden])')) return false;
     // What the board's column must keep: the board, and the widest line of everything else in it (the toolbar, the
     // score line, the lines under the board) as laid out now, so that none of them wraps anew, and a margin for
@@ -693,7 +695,10 @@ export class BoardGame {
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const spare = Math.floor(column.getBoundingClientRect().right - right - 3 * rem);
     if (spare < 2 * rem) return false;
-    side.style.maxWidth = `${Math.floor(side.getBoundingClientRect().width + spare)}px`;
+    const width = `${Math.floor(side.getBoundingClientRect().width + spare)}px`;
+    side.style.maxWidth = width;
+    // (A phone held sideways sets the column's track, not the panel's width: style.css.)
+    if (sideways) this.root.style.gridTemplateColumns = `minmax(0, 1fr) ${width}`;
     return true;
   }
 
