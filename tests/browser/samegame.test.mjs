@@ -1223,6 +1223,27 @@ test('present mode on a phone held sideways: the search ending hands the focus f
   await context.close();
 });
 
+test('present mode on a phone held upright: the board that the solver\'s plan leaves stays as it is through the Steps that follow', async () => {
+  const phone = { reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const { page, problems, context } = await open(browser, `${server.url}#game=samegame&w=15&h=15&colors=5&seed=3&present=1`, phone);
+  const board = () => page.locator('main canvas[data-ref="board"]').evaluate((c) => [c.getBoundingClientRect().width, c.getBoundingClientRect().height]);
+  await page.getByLabel('Strategy').selectOption('solver');
+  await page.getByLabel('Think for').fill('1');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !document.querySelector('main [data-ref="solve"]').disabled, null, { timeout: 20000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const planned = await board();
+  for (let i = 1; i <= 3; i++) {
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await page.waitForFunction((n) => new RegExp(`^Last step: Solver plan: move ${n} of`).test(document.querySelector('main [data-ref="why"]').textContent), i);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // (The first Step's longer reason took the explanation from 231 px to its cap of 254, and the board 371 → 355.)
+    assert.deepEqual(await board(), planned, `step ${i}`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Step\'s reasons kept over a reload stay within a bound, the position shown\'s first (long links made 5 MB that the tab could not keep)', async () => {
   const { page, problems, context } = await open(browser, `${server.url}#game=samegame&seed=3`, calm);
   await page.getByRole('button', { name: 'Step' }).click();

@@ -777,7 +777,12 @@ export class BoardGame {
     }
     if (this.whyRoom?.width !== innerWidth) this.forgetWhyRoom();
     why.style.minHeight = '';
-    const tall = Math.ceil(why.getBoundingClientRect().height);
+    let tall = Math.ceil(why.getBoundingClientRect().height);
+    // Near its cap (a phone's third of the screen, style.css), it keeps the whole cap at once: the solver's plan
+    // shown by Solve took 231 of 254 px, and the first Step's longer reason then shrank the board (371 → 355 px) as
+    // the class watched it. It shrinks once, when the plan comes.
+    const cap = parseFloat(getComputedStyle(why).maxHeight);
+    if (cap > 0 && tall >= 0.75 * cap) tall = Math.max(tall, Math.ceil(cap));
     this.whyRoom = { width: innerWidth, most: Math.max(this.whyRoom?.most ?? 0, tall) };
     if (this.whyRoom.most > 0) why.style.minHeight = `${this.whyRoom.most}px`;
   }
