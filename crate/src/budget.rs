@@ -43,6 +43,16 @@ mod clock {
             }
         }
 
+        /// The time from `earlier` to this moment, none if it is not later (a
+        /// clock that read as the end of time included).
+        pub fn saturating_duration_since(self, earlier: Instant) -> Duration {
+            let ms = self.0 - earlier.0;
+            if ms.is_nan() || ms <= 0.0 {
+                return Duration::ZERO;
+            }
+            Duration::try_from_secs_f64(ms / 1e3).unwrap_or(Duration::MAX)
+        }
+
         pub fn checked_add(self, d: Duration) -> Option<Instant> {
             let t = self.0 + d.as_secs_f64() * 1e3;
             t.is_finite().then_some(Instant(t))
@@ -155,6 +165,19 @@ impl Meter {
     pub fn late(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+
+    /// What is left of this meter's budget once `spent` positions have been
+    /// examined: the time to its deadline (none once it has passed) and the
+    /// positions past `spent`. The budget of the next of several searches
+    /// that share one, each counting its positions from 0.
+    pub fn left(&self, spent: u64) -> Budget {
+        Budget {
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            nodes: self.nodes.map(|n| n.saturating_sub(spent)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +201,27 @@ mod tests {
         assert!(m.spent(64, 64));
         assert!(!m.spent(63, 64), "the clock is read every 64 nodes only");
         assert!(m.late());
+    }
+
+    #[test]
+    fn what_is_left_of_a_budget_counts_the_positions_spent_and_the_time_gone() {
+        let m = Budget {
+            time: Some(Duration::from_millis(40)),
+            nodes: Some(100),
+        }
+        .start();
+        let left = m.left(30);
+        assert_eq!(left.nodes, Some(70));
+        assert!(left.time.unwrap() <= Duration::from_millis(40));
+        assert_eq!(m.left(150).nodes, Some(0));
+        assert!(
+            m.left(150).start().spent(0, 1),
+            "nothing left: a search stops at once"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(m.left(0).time, Some(Duration::ZERO));
+        assert_eq!(Budget::UNLIMITED.start().left(5), Budget::UNLIMITED);
+        assert_eq!(Budget::nodes(9).start().left(4).time, None);
     }
 
     #[test]

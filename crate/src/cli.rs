@@ -176,8 +176,9 @@ enum Gen {
         /// How tiles slide after a removal.
         #[arg(long, value_name = "V", default_value = "none", value_parser = parse_variant)]
         variant: lianliankan::Variant,
-        /// Generator seed.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
+        /// Generator seed, 0..=9007199254740991 (2^53 − 1, the most a page's
+        /// link holds: the seed names the same deal there).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole::<u64>(0, crate::link::MAX_LINK_NUMBER))]
         seed: u64,
     },
     /// A full 35-block, 10-colour Mayan input.
@@ -392,10 +393,11 @@ pub fn run(args: &[String]) -> i32 {
                     match lianliankan::deal::deal(spec, seed) {
                         Ok(d) => write_stdout(
                             format!(
-                                "# {} x {}, {} kinds, variant {}, seed {}\n{}# order {}\n",
+                                "# {} x {}, {} {}, variant {}, seed {}\n{}# order {}\n",
                                 w,
                                 h,
                                 kinds,
+                                if kinds == 1 { "kind" } else { "kinds" },
                                 variant,
                                 seed,
                                 d.board.to_text(),

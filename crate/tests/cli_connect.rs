@@ -126,8 +126,9 @@ fn bad_queries_are_rejected() {
 
 #[test]
 fn an_empty_poj1101_input_is_rejected_but_no_boards_then_0_0_is_not() {
-    // The line given is where the input ends.
-    for (input, line) in [("", 1), ("\n\n", 3), ("  \r\n", 2)] {
+    // Line 1, as the other judges say, however many blank lines there are (it said the line after the last one,
+    // which is not in the input).
+    for (input, line) in [("", 1), ("\n\n", 1), ("  \r\n", 1), ("\n\n\n", 1)] {
         assert_rejected(
             &["judge", "poj1101"],
             input,

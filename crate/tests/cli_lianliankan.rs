@@ -138,6 +138,32 @@ fn two_threads_answer_as_one_does() {
 }
 
 #[test]
+fn the_largest_seed_a_link_holds_is_taken_and_one_kind_is_said_so() {
+    let run = clearboard(
+        &[
+            "gen",
+            "lianliankan",
+            "--w",
+            "2",
+            "--h",
+            "1",
+            "--kinds",
+            "1",
+            "--seed",
+            "9007199254740991",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("# 2 x 1, 1 kind, variant none, seed 9007199254740991\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn bad_boards_and_settings_are_rejected() {
     let solve = ["solve", "lianliankan"];
     for (input, line, what) in [
@@ -208,6 +234,11 @@ fn bad_boards_and_settings_are_rejected() {
             "invalid value '0' for '--kinds <K>': a whole number from 1 to 62 is needed",
         ),
         (vec!["--w", "4", "--h", "2", "--kinds", "5"], "1 to 4 kinds"),
+        // A seed names the same deal in the page's link, which holds at most 2^53 − 1.
+        (
+            vec!["--seed", "9007199254740992"],
+            "invalid value '9007199254740992' for '--seed <N>': a whole number from 0 to 9007199254740991 is needed",
+        ),
     ] {
         let mut all = vec!["gen", "lianliankan"];
         all.extend(args);

@@ -4,7 +4,8 @@
 
 use clearboard::budget::Budget;
 use clearboard::mayan::levels::{
-    built_in, count_solutions, parse_levels, shortest_clearing, to_text, BUILT_IN,
+    built_in, count_solutions, parse_levels, shortest_clearing, shortest_clearing_within, to_text,
+    BUILT_IN,
 };
 use clearboard::mayan::solve::{replay, solve, Outcome, Settings};
 
@@ -47,6 +48,25 @@ fn every_level_is_proved_exactly_n_and_no_shorter() {
         let count = count_solutions(&l.board, l.moves, 1000, 10_000_000).unwrap();
         assert!(count >= 1, "level {}", i + 1);
     }
+}
+
+#[test]
+fn the_searches_for_the_fewest_moves_share_one_budget_when_asked() {
+    // The last level of four moves: the searches for 1, 2 and 3 moves find nothing, the fourth clears it.
+    let l = built_in().iter().rev().find(|l| l.moves == 4).unwrap();
+    let nodes: Vec<u64> = (1..=4)
+        .map(|n| solve(&l.board, n, Settings::default()).nodes)
+        .collect();
+    let total: u64 = nodes.iter().sum();
+    let most = *nodes.iter().max().unwrap();
+    assert!(most < total, "{:?}", nodes);
+    // Enough for each search alone, not for all of them.
+    let each = Budget::nodes(most + 1);
+    assert_eq!(shortest_clearing(&l.board, 8, each).map(|s| s.0), Some(4));
+    assert_eq!(shortest_clearing_within(&l.board, 8, each), None);
+    let found = shortest_clearing_within(&l.board, 8, Budget::nodes(total + 1)).unwrap();
+    assert_eq!(found.0, 4);
+    assert!(replay(&l.board, &found.1).unwrap().is_empty());
 }
 
 #[test]

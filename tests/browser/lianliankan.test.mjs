@@ -591,7 +591,7 @@ test('the class checks what JavaScript passes it: whole numbers, strings, null f
     'link: a string is needed, not an object',
     'link: a string is needed, not undefined',
     'link: a string is needed, not null',
-    "seed: a whole number is needed, not the string '7'",
+    "fresh: a whole number is needed, not the string '7'",
     'x: a whole number is needed, not 0.5',
     'cell (x 0, y -1) is outside the 3 × 2 board',
     'path queries: a string is needed, not 42',

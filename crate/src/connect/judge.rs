@@ -213,11 +213,9 @@ fn queries(r: &mut Reader, w: usize, h: usize) -> Result<Vec<(Pos, Pos)>, InputE
 pub fn parse_mahjong(input: &str) -> Result<Case, InputError> {
     let mut r = Reader::new(input);
     let Some((n, w, h)) = r.header()? else {
-        // Where the input ends (it held only blank lines, or nothing).
-        return Err(InputError::new(
-            r.lines.number() + 1,
-            "missing the header 'w h'",
-        ));
+        // It held only blank lines, or nothing: line 1, as the other judges say (the line after the last one, which
+        // it said before, is not in the input).
+        return Err(InputError::new(1, "missing the header 'w h'"));
     };
     let (w, h) = check_size(n, w, h)?;
     let board = rows(&mut r, w, h)?;
@@ -248,9 +246,9 @@ fn each_poj1101(input: &str, mut f: impl FnMut(Case)) -> Result<(), InputError> 
     loop {
         let Some((n, w, h)) = r.header()? else {
             if !any {
-                // Nothing at all: not even the final '0 0'.
+                // Nothing at all: not even the final '0 0' (line 1, as above).
                 return Err(InputError::new(
-                    r.lines.number() + 1,
+                    1,
                     "missing the header 'w h' (a POJ 1101 input is boards, then '0 0')",
                 ));
             }

@@ -77,11 +77,14 @@ pub fn parse_board(value: &str) -> Result<Board, String> {
     }
     let mut cells = Vec::with_capacity(w * rows.len());
     for (y, row) in rows.iter().enumerate() {
-        if row.chars().count() != w {
+        let n = row.chars().count();
+        if n != w {
+            // (One cell said so: it was "row 2 has 1 cells".)
             return Err(format!(
-                "board: row {} has {} cells, row 1 has {}",
+                "board: row {} has {} {}, row 1 has {}",
                 y + 1,
-                row.chars().count().min(1000),
+                n.min(1000),
+                if n == 1 { "cell" } else { "cells" },
                 w
             ));
         }

@@ -784,7 +784,14 @@ fn malformed_links_say_what_is_wrong() {
             "takes 1 to 24 kinds, not 4294967308",
         ),
         ("game=lianliankan&variant=diagonal", "unknown variant"),
-        ("game=lianliankan&board=AB/A", "row 2 has 1 cells"),
+        (
+            "game=lianliankan&board=AB/A",
+            "row 2 has 1 cell, row 1 has 2",
+        ),
+        (
+            "game=lianliankan&board=A/AB",
+            "row 2 has 2 cells, row 1 has 1",
+        ),
         ("game=lianliankan&board=AB/C!", "'!' in row 2"),
         (
             "game=lianliankan&board=AB/CA",

@@ -599,19 +599,23 @@ impl MayanApp {
     }
 
     /// The fewest moves that clear the loaded position, up to `max` (at
-    /// most 8); 0 when none does (or the search ran out of its budget).
+    /// most 8); 0 when none does (or the searches ran out of their budget:
+    /// one Hint's, [`HINT_NODES`] positions and [`HINT_TIME`], shared by
+    /// the searches for 1, 2, … moves).
     #[wasm_bindgen(js_name = shortestClearing)]
     pub fn shortest_clearing(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] max: JsValue,
     ) -> Result<u32, JsError> {
         let max = whole(&max, "max", 0, 8)? as u32;
-        Ok(crate::mayan::levels::shortest_clearing(
-            &self.level().board,
-            max,
-            Budget::nodes(HINT_NODES),
+        Ok(
+            crate::mayan::levels::shortest_clearing_within(
+                &self.level().board,
+                max,
+                hint_budget(0),
+            )
+            .map_or(0, |(n, _)| n),
         )
-        .map_or(0, |(n, _)| n))
     }
 
     /// Loads a pasted NOIP 2011 input (n, then five column lines, bottom

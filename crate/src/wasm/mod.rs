@@ -308,7 +308,8 @@ pub(crate) fn fresh_seed(v: &JsValue) -> Result<Option<u64>, JsError> {
         #[cfg(not(target_arch = "wasm32"))]
         return Ok(None);
     } else {
-        whole(v, "seed", 0, MAX_SAFE).map(|s| Some(s as u64))
+        // (Named as the argument is: `fresh`, the seed of a link that names none.)
+        whole(v, "fresh", 0, MAX_SAFE).map(|s| Some(s as u64))
     }
 }
 
