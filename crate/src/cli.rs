@@ -570,7 +570,8 @@ fn read_stdin() -> Result<String, CliError> {
 
 /// Reads `from` to its end as UTF-8 text of at most `max` bytes: a byte that
 /// is not UTF-8 is reported when its piece arrives (with its line), and an
-/// input longer than `max` once `max + 1` bytes have come.
+/// input longer than `max` once `max + 1` bytes have come. A leading byte
+/// order mark is dropped.
 fn read_text(mut from: impl Read, max: usize) -> Result<String, CliError> {
     let mut bytes = Vec::new();
     let mut checked = 0;
@@ -597,10 +598,16 @@ fn read_text(mut from: impl Read, max: usize) -> Result<String, CliError> {
             Err(e) => return Err(not_utf8(&bytes, checked + e.valid_up_to())),
         }
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         not_utf8(e.as_bytes(), at)
-    })
+    })?;
+    // A byte order mark that an editor put before the text (Windows Notepad's UTF-8) is not part of it: every
+    // reader refused its first line for it.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// The error for a byte at `at` that is not UTF-8, with its line.

@@ -633,3 +633,47 @@ fn mayan_levels_tell_their_progress_as_they_go() {
         run.stderr
     );
 }
+
+#[test]
+fn a_byte_order_mark_before_the_input_is_dropped_by_every_reader() {
+    // (Windows Notepad's UTF-8 starts with one: every reader refused its first line, "'\u{feff}2' is not a number".)
+    let sample = include_str!("data/poj1027-sample.in");
+    let deal = String::from_utf8(
+        clearboard(
+            &["gen", "lianliankan", "--w", "4", "--h", "2", "--kinds", "2"],
+            b"",
+        )
+        .stdout
+        .into_bytes(),
+    )
+    .unwrap();
+    let cases: [(&[&str], String); 5] = [
+        (&["judge", "samegame"], sample.to_string()),
+        (
+            &["judge", "mahjong"],
+            "2 1\nXX\n1 1 2 1\n0 0 0 0\n".to_string(),
+        ),
+        (
+            &["judge", "poj1101"],
+            "2 1\nXX\n1 1 2 1\n0 0 0 0\n0 0\n".to_string(),
+        ),
+        (
+            &["judge", "mayan"],
+            "1\n1 1 3 0\n0\n0\n1 0\n0\n".to_string(),
+        ),
+        (&["solve", "lianliankan"], deal),
+    ];
+    for (args, input) in cases {
+        let plain = clearboard(args, input.as_bytes());
+        assert_eq!(plain.code, 0, "{args:?}: {}", plain.stderr);
+        let marked = clearboard(args, format!("\u{feff}{input}").as_bytes());
+        assert_eq!(
+            (marked.code, marked.stdout, marked.stderr),
+            (0, plain.stdout, plain.stderr),
+            "{args:?}"
+        );
+    }
+    // Only at the start: one elsewhere is what it was.
+    let late = clearboard(&["judge", "samegame"], "1\n\u{feff}RR\n".as_bytes());
+    assert_eq!(late.code, 2, "{}", late.stderr);
+}

@@ -641,10 +641,10 @@ export class BoardGame {
   }
 
   /**
-   * Fits the board to its room (the game's `layBoard`). In present mode on a
-   * projector with the teacher's panels beside the board, a board that the
-   * screen's height bounds leaves room beside it, which the side column
-   * then takes (widenSide).
+   * Fits the board to its room (the game's `layBoard`). In present mode with
+   * the teacher's panels beside the board (a projector, a phone held
+   * sideways), a board that the screen's height bounds leaves room beside
+   * it, which the side column then takes (widenSide).
    */
   resize() {
     if (!this.root || !this.app) return;
