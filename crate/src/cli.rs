@@ -393,11 +393,10 @@ pub fn run(args: &[String]) -> i32 {
                     match lianliankan::deal::deal(spec, seed) {
                         Ok(d) => write_stdout(
                             format!(
-                                "# {} x {}, {} {}, variant {}, seed {}\n{}# order {}\n",
+                                "# {} x {}, {}, variant {}, seed {}\n{}# order {}\n",
                                 w,
                                 h,
-                                kinds,
-                                if kinds == 1 { "kind" } else { "kinds" },
+                                crate::text::plural(kinds as i64, "kind"),
                                 variant,
                                 seed,
                                 d.board.to_text(),
@@ -427,7 +426,7 @@ pub fn run(args: &[String]) -> i32 {
 
 /// `n` and `word`, plural unless `n` is 1 ("1 solution", "2 solutions").
 fn counted(n: u64, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    crate::text::plural(n as i64, word)
 }
 
 /// Writes `clearboard: {what}` as a line on stderr. A stderr that cannot be

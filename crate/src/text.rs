@@ -94,6 +94,16 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// `n` and `word`, plural unless `n` is 1 or −1: "1 ball", "2 balls".
+pub fn plural(n: impl Into<i64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{} {}", n, word)
+    } else {
+        format!("{} {}s", n, word)
+    }
+}
+
 /// Appends the decimal digits of `n`.
 pub fn push_uint(out: &mut Vec<u8>, mut n: u64) {
     let mut buf = [0u8; 20];

@@ -81,10 +81,9 @@ pub fn parse_board(value: &str) -> Result<Board, String> {
         if n != w {
             // (One cell said so: it was "row 2 has 1 cells".)
             return Err(format!(
-                "board: row {} has {} {}, row 1 has {}",
+                "board: row {} has {}, row 1 has {}",
                 y + 1,
-                n.min(1000),
-                if n == 1 { "cell" } else { "cells" },
+                crate::text::plural(n.min(1000) as i64, "cell"),
                 w
             ));
         }

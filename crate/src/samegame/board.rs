@@ -113,10 +113,9 @@ impl Board {
         check_size(width as u64, height as u64, colors as u64)?;
         if let Some(r) = rows.iter().position(|r| r.len() != width) {
             return Err(format!(
-                "row {} has {} {}, the first row has {}",
+                "row {} has {}, the first row has {}",
                 r + 1,
-                rows[r].len(),
-                if rows[r].len() == 1 { "cell" } else { "cells" },
+                crate::text::plural(rows[r].len() as i64, "cell"),
                 width
             ));
         }

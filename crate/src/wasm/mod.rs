@@ -371,12 +371,4 @@ pub(crate) fn on_board(
     }
 }
 
-/// "1 ball", "2 balls".
-pub(crate) fn plural(n: impl Into<i64>, word: &str) -> String {
-    let n = n.into();
-    if n == 1 || n == -1 {
-        format!("{} {}", n, word)
-    } else {
-        format!("{} {}s", n, word)
-    }
-}
+pub(crate) use crate::text::plural;
